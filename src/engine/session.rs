@@ -1,0 +1,158 @@
+//! The engine session: the current game, options and clocks, and the operations both protocols
+//! perform on them. It knows nothing of any protocol's syntax.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::control::{SearchControl, StopSignal};
+use super::options::EngineOptions;
+use super::timemgmt::{movetime_budget, Clock};
+use super::SearchContext;
+use crate::engine::info::Info;
+use crate::games::{Color, Game, GameSpec, PlayError, Point, Rule, ThinkError, Thought};
+
+/// Explicit limits a front end attaches to one `genmove`; empty means "use the session's clock".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveLimits {
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+impl MoveLimits {
+    fn is_empty(&self) -> bool {
+        self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() && !self.infinite
+    }
+}
+
+/// Why `genmove` produced no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenmoveError {
+    GameOver,
+    Unsupported(String),
+}
+
+/// Game, options and clocks of one engine process.
+pub struct Session {
+    game: Box<dyn Game>,
+    pub options: EngineOptions,
+    /// Per-colour clocks (GTP `time_left` is per colour; Gomocup sets both).
+    pub clocks: [Clock; 2],
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+/// How long a gomoku move takes when nobody set a clock or a limit.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(2000);
+
+impl Session {
+    /// A session on the default game: 15x15 freestyle gomoku.
+    pub fn new() -> Session {
+        let spec = GameSpec::Gomoku {
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+        };
+        Session {
+            game: spec
+                .build()
+                .unwrap_or_else(|_| unreachable!("default game is valid")),
+            options: EngineOptions::default(),
+            clocks: [Clock::default(); 2],
+        }
+    }
+
+    /// The current game, read-only, for rendering and queries.
+    pub fn game(&self) -> &dyn Game {
+        self.game.as_ref()
+    }
+
+    /// The current game, for front-end specific requests (e.g. clearing search state).
+    pub fn game_mut(&mut self) -> &mut dyn Game {
+        self.game.as_mut()
+    }
+
+    /// Switches to another game (or size or rule) with an empty board; unchanged on error.
+    pub fn set_game(&mut self, spec: GameSpec) -> Result<(), String> {
+        self.game = spec.build()?;
+        Ok(())
+    }
+
+    /// Empties the board, keeping game, options and clocks.
+    pub fn clear_board(&mut self) {
+        let spec = self.game.spec();
+        if let Ok(g) = spec.build() {
+            self.game = g;
+        }
+    }
+
+    pub fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError> {
+        self.game.play(color, p)
+    }
+
+    pub fn undo(&mut self) -> Option<(Color, Point)> {
+        self.game.undo()
+    }
+
+    /// Builds the search control for a move: explicit limits win, then the colour's clock, then
+    /// the game's default.
+    pub fn control_for(
+        &self,
+        color: Color,
+        limits: MoveLimits,
+        signal: Arc<StopSignal>,
+        seq: u64,
+    ) -> SearchControl {
+        let mut control = SearchControl::new(signal, seq);
+        if limits.is_empty() {
+            let budget = self.clocks[color.index()]
+                .budget()
+                .or_else(|| self.game.default_movetime().map(movetime_budget));
+            if let Some(b) = budget {
+                control = control.with_movetime(b.hard).with_soft_budget(b.soft);
+            }
+            return control;
+        }
+        if let Some(t) = limits.movetime {
+            let b = movetime_budget(t);
+            control = control.with_movetime(b.hard).with_soft_budget(b.soft);
+        }
+        if let Some(d) = limits.depth {
+            control = control.with_max_depth(d);
+        }
+        if let Some(n) = limits.nodes {
+            control = control.with_max_nodes(n);
+        }
+        if limits.infinite {
+            control = control.with_infinite();
+        }
+        control
+    }
+
+    /// Searches for `color` under `control`, plays the chosen move and returns it.
+    pub fn genmove(
+        &mut self,
+        color: Color,
+        control: &SearchControl,
+        reporter: &mut dyn FnMut(&Info),
+        namer: &dyn Fn(Point) -> String,
+    ) -> Result<Thought, GenmoveError> {
+        if self.game.outcome().is_some() {
+            return Err(GenmoveError::GameOver);
+        }
+        let mut ctx = SearchContext::new(control, &self.options, reporter, namer);
+        let thought = self.game.think(color, &mut ctx).map_err(|e| match e {
+            ThinkError::GameOver => GenmoveError::GameOver,
+            ThinkError::Unsupported(s) => GenmoveError::Unsupported(s),
+        })?;
+        self.game
+            .play(color, thought.point)
+            .map_err(|e| GenmoveError::Unsupported(format!("engine chose an illegal move: {e}")))?;
+        Ok(thought)
+    }
+}

@@ -1,0 +1,112 @@
+//! Turning clock state into a time budget for one move.
+//!
+//! Both protocols describe clocks differently (GTP `time_settings`/`time_left`, Gomocup
+//! `timeout_turn`/`timeout_match`/`time_left`); both end up as a [`Clock`], and [`Clock::budget`]
+//! decides how long to think. The hard limit always keeps a safety margin: a Gomocup brain that
+//! overruns forfeits the game.
+
+use std::time::Duration;
+
+/// What the engine knows about its clock for the next move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Longest time one move may take (Gomocup `timeout_turn`, GTP byo-yomi period per stone).
+    pub per_move: Option<Duration>,
+    /// Time left for the rest of the game (Gomocup `time_left`, GTP main time left).
+    pub remaining: Option<Duration>,
+}
+
+/// How long to think: stop starting new iterations after `soft`, return by `hard` at the latest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+/// Time kept back for process, pipe and scheduling overhead, whatever the budget.
+const MIN_MARGIN: Duration = Duration::from_millis(30);
+/// The smallest hard limit we hand a search: it always gets to produce some move.
+const MIN_HARD: Duration = Duration::from_millis(5);
+/// How many more moves we plan for when dividing the remaining game time.
+const PLANNED_MOVES: u32 = 25;
+
+impl Clock {
+    /// The budget for the next move, or `None` when no clock constrains it.
+    pub fn budget(&self) -> Option<Budget> {
+        let mut hard: Option<Duration> = None;
+        let mut soft: Option<Duration> = None;
+        if let Some(turn) = self.per_move {
+            let h = minus_margin(turn);
+            hard = Some(h);
+            soft = Some(h * 2 / 5);
+        }
+        if let Some(left) = self.remaining {
+            // Never spend more than a fifth of what is left on one move.
+            let h = minus_margin(left / 5);
+            let s = minus_margin(left / PLANNED_MOVES);
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+        }
+        let hard = hard?.max(MIN_HARD);
+        let soft = soft.unwrap_or(hard).min(hard);
+        Some(Budget { soft, hard })
+    }
+}
+
+/// A fixed `movetime`: spend nearly all of it, keep the margin.
+pub fn movetime_budget(movetime: Duration) -> Budget {
+    let hard = minus_margin(movetime).max(MIN_HARD.min(movetime));
+    Budget { soft: hard, hard }
+}
+
+/// Subtracts the larger of [`MIN_MARGIN`] and 5% of the time.
+fn minus_margin(t: Duration) -> Duration {
+    let margin = MIN_MARGIN.max(t / 20);
+    t.saturating_sub(margin).max(MIN_HARD.min(t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(v: u64) -> Duration {
+        Duration::from_millis(v)
+    }
+
+    #[test]
+    fn per_move_limit_keeps_margin() {
+        let b = Clock {
+            per_move: Some(ms(1000)),
+            remaining: None,
+        }
+        .budget()
+        .unwrap();
+        assert!(b.hard <= ms(950));
+        assert!(b.soft < b.hard);
+    }
+
+    #[test]
+    fn little_time_left_shrinks_budget() {
+        let b = Clock {
+            per_move: Some(ms(5000)),
+            remaining: Some(ms(500)),
+        }
+        .budget()
+        .unwrap();
+        assert!(b.hard <= ms(100));
+        assert!(b.hard >= MIN_HARD);
+    }
+
+    #[test]
+    fn no_clock_no_budget() {
+        assert_eq!(Clock::default().budget(), None);
+    }
+
+    #[test]
+    fn movetime_is_honoured_with_margin() {
+        let b = movetime_budget(ms(100));
+        assert!(b.hard <= ms(70));
+        let tiny = movetime_budget(ms(1));
+        assert!(tiny.hard <= ms(1));
+    }
+}

@@ -1,0 +1,232 @@
+//! Two-player board games behind one small trait.
+//!
+//! The protocol front ends and the engine session only ever see [`Game`]: they place stones, ask for
+//! the outcome and ask the game to think. Everything a game knows about its own rules, evaluation and
+//! search stays inside its module, so gomoku, tic-tac-toe and later m,n,k variants share all session
+//! code.
+
+pub mod gomoku;
+pub mod tictactoe;
+
+use std::fmt;
+
+use crate::engine::info::Score;
+use crate::engine::SearchContext;
+
+/// A player. `Black` is the first player (`x` in tic-tac-toe), as in every gomoku convention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    /// The other player: needed everywhere a search alternates sides.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// Dense index (black 0, white 1) for tables keyed by colour.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A board point: `x` is the column from the left, `y` the row from the **top**, both zero-based.
+///
+/// This is the Gomocup convention; the GTP front end converts its bottom-up vertices at the edge so
+/// games never see two coordinate systems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Point {
+    /// Builds a point; coordinates beyond 255 are never valid on any board we support.
+    pub fn new(x: usize, y: usize) -> Point {
+        Point {
+            x: x.min(255) as u8,
+            y: y.min(255) as u8,
+        }
+    }
+}
+
+impl fmt::Display for Point {
+    /// Gomocup-style `x,y`: used in logs and in `info` principal variations.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Color),
+    Draw,
+}
+
+/// Why a `play` was refused; the front ends turn this into their own error form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    OffBoard,
+    Occupied,
+    GameOver,
+    /// A renju forbidden point for black (double-three, double-four, overline).
+    Forbidden,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayError::OffBoard | PlayError::Occupied | PlayError::GameOver => "illegal move",
+            PlayError::Forbidden => "illegal move (forbidden)",
+        })
+    }
+}
+
+/// Why a `think` produced no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThinkError {
+    GameOver,
+    /// The game does not offer this request (for example n-best on tic-tac-toe).
+    Unsupported(String),
+}
+
+/// A move chosen by a search, with what the search believes about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    pub point: Point,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Point>,
+}
+
+/// A rule set for five-in-a-row games, numbered as Gomocup `INFO rule` numbers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    Freestyle,
+    /// Exactly five wins; an overline does not.
+    Standard,
+    /// Black may not make double-three, double-four or overline; white's overline wins.
+    Renju,
+}
+
+impl Rule {
+    /// The protocol name (`game gomoku 15 renju`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+        }
+    }
+
+    /// Parses a protocol name.
+    pub fn from_name(s: &str) -> Option<Rule> {
+        match s {
+            "freestyle" => Some(Rule::Freestyle),
+            "standard" => Some(Rule::Standard),
+            "renju" => Some(Rule::Renju),
+            _ => None,
+        }
+    }
+}
+
+/// Which game a session plays; front ends build one from their own syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameSpec {
+    TicTacToe,
+    Gomoku {
+        width: usize,
+        height: usize,
+        rule: Rule,
+    },
+}
+
+/// Board sizes gomoku accepts (inclusive), for every front end's size checks.
+pub const GOMOKU_SIZES: std::ops::RangeInclusive<usize> = 5..=22;
+
+impl GameSpec {
+    /// Creates the game, or says why the spec is unacceptable.
+    pub fn build(self) -> Result<Box<dyn Game>, String> {
+        match self {
+            GameSpec::TicTacToe => Ok(Box::new(tictactoe::TicTacToe::new())),
+            GameSpec::Gomoku {
+                width,
+                height,
+                rule,
+            } => {
+                if !GOMOKU_SIZES.contains(&width) || !GOMOKU_SIZES.contains(&height) {
+                    return Err("unacceptable size".into());
+                }
+                Ok(Box::new(gomoku::Gomoku::new(width, height, rule)))
+            }
+        }
+    }
+}
+
+impl fmt::Display for GameSpec {
+    /// The words `game` answers with, which `game` also accepts back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameSpec::TicTacToe => f.write_str("tictactoe"),
+            GameSpec::Gomoku {
+                width,
+                height,
+                rule,
+            } if width == height => write!(f, "gomoku {} {}", width, rule.name()),
+            GameSpec::Gomoku {
+                width,
+                height,
+                rule,
+            } => write!(f, "gomoku {}x{} {}", width, height, rule.name()),
+        }
+    }
+}
+
+/// A two-player placement game as the session sees it.
+///
+/// Stones may be placed for either colour in any order (positions are set up GTP-style), so the
+/// game keeps its move history and derives everything else from the stones.
+pub trait Game: Send {
+    /// What this game is, so the session can answer `game` and rebuild it on `clear_board`.
+    fn spec(&self) -> GameSpec;
+    fn width(&self) -> usize;
+    fn height(&self) -> usize;
+    /// The stone on a point, `None` when empty or off the board.
+    fn stone(&self, p: Point) -> Option<Color>;
+    /// Whether black may not play here (renju); lets `showboard` mark forbidden points.
+    fn is_forbidden(&self, _p: Point) -> bool {
+        false
+    }
+    /// Places a stone, or refuses and leaves the board unchanged.
+    fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError>;
+    /// Takes back the last stone, returning it; `None` on an empty history.
+    fn undo(&mut self) -> Option<(Color, Point)>;
+    /// Every stone placed so far, in order.
+    fn history(&self) -> &[(Color, Point)];
+    /// `Some` once the game is decided (five, three in a row, full board).
+    fn outcome(&self) -> Option<Outcome>;
+    /// The player expected to move next if play alternates.
+    fn to_move(&self) -> Color {
+        match self.history().last() {
+            Some((c, _)) => c.opponent(),
+            None => Color::Black,
+        }
+    }
+    /// Searches for `color`'s best move within the context's limits. Does not play it.
+    fn think(&mut self, color: Color, ctx: &mut SearchContext) -> Result<Thought, ThinkError>;
+    /// How long `genmove` thinks when neither a limit nor a clock says: `None` means "until done"
+    /// (tic-tac-toe is solved at once).
+    fn default_movetime(&self) -> Option<std::time::Duration> {
+        None
+    }
+    /// Forgets learned search state (transposition table, history), e.g. on Gomocup `YXHASHCLEAR`.
+    fn clear_search_state(&mut self) {}
+}

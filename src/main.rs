@@ -1,0 +1,123 @@
+//! The `gridmind` binary: pick a front end from the command line (or the first input line) and run
+//! it on stdin/stdout until `quit` or end of input.
+
+use std::io::{self, BufRead};
+use std::process::ExitCode;
+
+use gridmind::engine::driver;
+use gridmind::engine::Session;
+use gridmind::protocol::gomocup;
+use gridmind::protocol::gtp::{GtpExecutor, GtpParser};
+use gridmind::protocol::input::{read_line, InputLine};
+use gridmind::protocol::ProtocolChoice;
+
+const USAGE: &str =
+    "usage: gridmind [--protocol gtp|gomocup|auto] [-v | --log LEVEL] [--data-dir DIR]
+  Reads commands on stdin, answers on stdout (see protocol.md). Logs go to stderr.";
+
+struct Args {
+    protocol: ProtocolChoice,
+    log_level: Option<String>,
+    data_dir: Option<std::path::PathBuf>,
+}
+
+fn parse_args(args: &[String], program: &str) -> Result<Args, String> {
+    let pbrain = std::path::Path::new(program)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("pbrain-"));
+    let mut parsed = Args {
+        protocol: if pbrain {
+            ProtocolChoice::Gomocup
+        } else {
+            ProtocolChoice::Auto
+        },
+        log_level: None,
+        data_dir: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--protocol" => {
+                parsed.protocol = match it.next().map(String::as_str) {
+                    Some("gtp") => ProtocolChoice::Gtp,
+                    Some("gomocup") => ProtocolChoice::Gomocup,
+                    Some("auto") => ProtocolChoice::Auto,
+                    _ => return Err("--protocol takes gtp, gomocup or auto".into()),
+                }
+            }
+            "-v" | "--verbose" => parsed.log_level = Some("debug".into()),
+            "--log" => {
+                parsed.log_level = Some(
+                    it.next()
+                        .ok_or("--log takes a level (error..trace)")?
+                        .clone(),
+                )
+            }
+            "--data-dir" => {
+                parsed.data_dir = Some(it.next().ok_or("--data-dir takes a path")?.into())
+            }
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    Ok(parsed)
+}
+
+fn main() -> ExitCode {
+    let all: Vec<String> = std::env::args().collect();
+    let program = all.first().cloned().unwrap_or_default();
+    let args = match parse_args(all.get(1..).unwrap_or(&[]), &program) {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("gridmind: {e}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(if e.is_empty() { 0 } else { 2 });
+        }
+    };
+    let mut logger =
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
+    if let Some(level) = &args.log_level {
+        logger.parse_filters(level);
+    }
+    logger.target(env_logger::Target::Stderr).init();
+
+    let mut session = Session::new();
+    session.options.data_dir = args.data_dir.clone();
+
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut pending = Vec::new();
+    let protocol = match args.protocol {
+        ProtocolChoice::Auto => detect(&mut input, &mut pending),
+        p => p,
+    };
+    let code = match protocol {
+        ProtocolChoice::Gomocup => {
+            eprintln!("gridmind: the Gomocup protocol is not available yet");
+            2
+        }
+        _ => driver::run(&mut input, pending, GtpParser, GtpExecutor::new(session)),
+    };
+    ExitCode::from(code as u8)
+}
+
+/// Reads up to the first non-blank line and picks the protocol it belongs to.
+fn detect(input: &mut dyn BufRead, pending: &mut Vec<InputLine>) -> ProtocolChoice {
+    while let Ok(Some(line)) = read_line(input) {
+        let verdict = match &line {
+            InputLine::Text(t) if t.trim().is_empty() => None,
+            InputLine::Text(t) if gomocup::is_gomocup_line(t.trim()) => {
+                Some(ProtocolChoice::Gomocup)
+            }
+            _ => Some(ProtocolChoice::Gtp),
+        };
+        pending.push(line);
+        if let Some(v) = verdict {
+            return v;
+        }
+    }
+    ProtocolChoice::Gtp
+}

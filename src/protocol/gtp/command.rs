@@ -1,0 +1,82 @@
+//! The typed commands of gridmind's GTP-style protocol.
+
+use std::time::Duration;
+
+use crate::engine::session::MoveLimits;
+use crate::games::{Color, GameSpec};
+use crate::puzzles::PuzzleKind;
+
+/// A GTP vertex as typed: column index (letters skipping `i`) and row number counted from the
+/// bottom. It becomes a board point only once the board size is known, on the engine thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vertex {
+    pub col: usize,
+    pub row: usize,
+}
+
+/// `game`'s argument: a full spec or a partial gomoku one the session completes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameRequest {
+    Show,
+    Select(GameSpec),
+}
+
+/// One parsed command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    ProtocolVersion,
+    Name,
+    Version,
+    KnownCommand(String),
+    ListCommands,
+    Quit,
+    Game(GameRequest),
+    Boardsize(usize),
+    ClearBoard,
+    Showboard,
+    Undo,
+    Play(Color, Vertex),
+    Genmove(Color, MoveLimits),
+    Stop,
+    SetOption(String, String),
+    TimeSettings {
+        main: Duration,
+        byo_yomi: Duration,
+        stones: u32,
+    },
+    TimeLeft {
+        color: Color,
+        time: Duration,
+        stones: u32,
+    },
+    Solve(PuzzleKind, String),
+}
+
+/// Every command name, in the order `list_commands` prints them.
+pub const COMMAND_NAMES: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "game",
+    "boardsize",
+    "clear_board",
+    "showboard",
+    "undo",
+    "play",
+    "genmove",
+    "stop",
+    "setoption",
+    "time_settings",
+    "time_left",
+    "solve",
+];
+
+/// A line's id and its command, or the error the engine thread will answer with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub id: Option<u64>,
+    pub command: Result<Command, String>,
+}

@@ -1,0 +1,242 @@
+//! gridmind's GTP-style protocol front end (the contract documented in `protocol.md`).
+//!
+//! [`GtpParser`] runs on the main thread and turns lines into [`Request`]s; [`GtpExecutor`] runs
+//! them on the engine thread against the [`Session`] and writes `=`/`?` answers. Search progress goes
+//! to stderr as `info` lines so stdout carries nothing but answers.
+
+pub mod board_view;
+pub mod command;
+pub mod parser;
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use command::{Command, GameRequest, Request, Vertex, COMMAND_NAMES};
+
+use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
+use crate::engine::info::Info;
+use crate::engine::session::GenmoveError;
+use crate::engine::timemgmt::Clock;
+use crate::engine::{SearchContext, SearchControl, Session, StopSignal};
+use crate::games::{GameSpec, Point};
+use crate::protocol::input::InputLine;
+use crate::puzzles;
+
+/// Main-thread half: cleans, strips comments, parses; raises `stop`/`quit` signals at once.
+#[derive(Default)]
+pub struct GtpParser;
+
+impl LineParser for GtpParser {
+    type Command = Request;
+
+    fn parse(&mut self, line: &InputLine) -> Parsed<Request> {
+        let text = match line {
+            InputLine::TooLong => {
+                return Parsed::command(Request {
+                    id: None,
+                    command: Err("syntax error: line too long".into()),
+                })
+            }
+            InputLine::Text(t) => parser::strip_comment(t),
+        };
+        if text.is_empty() {
+            return Parsed::nothing();
+        }
+        let request = parser::parse_request(text);
+        let signal = match request.command {
+            Ok(Command::Stop) => Some(Signal::Stop),
+            Ok(Command::Quit) => Some(Signal::Quit),
+            _ => None,
+        };
+        Parsed {
+            command: Some(request),
+            signal,
+        }
+    }
+}
+
+/// GTP's view of the time system, kept so `time_left` can be interpreted.
+#[derive(Clone, Copy, Debug, Default)]
+struct TimeSystem {
+    main: Duration,
+    byo_yomi: Duration,
+    stones: u32,
+}
+
+/// Engine-thread half: owns the session and answers every request in order.
+pub struct GtpExecutor {
+    session: Session,
+    time: TimeSystem,
+}
+
+impl GtpExecutor {
+    pub fn new(session: Session) -> GtpExecutor {
+        GtpExecutor {
+            session,
+            time: TimeSystem::default(),
+        }
+    }
+}
+
+impl Executor for GtpExecutor {
+    type Command = Request;
+
+    fn execute(
+        &mut self,
+        seq: u64,
+        request: Request,
+        signal: &Arc<StopSignal>,
+        out: &mut dyn Write,
+    ) -> Flow {
+        let id = request.id.map(|i| i.to_string()).unwrap_or_default();
+        let (result, flow) = match request.command {
+            Err(e) => (Err(e), Flow::Continue),
+            Ok(Command::Quit) => (Ok(String::new()), Flow::Quit),
+            Ok(c) => (self.run(seq, c, signal), Flow::Continue),
+        };
+        let text = match result {
+            Ok(r) => format!("={id} {r}\n\n"),
+            Err(e) => format!("?{id} {e}\n\n"),
+        };
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            log::warn!("cannot write the answer: {e}");
+            return Flow::Quit;
+        }
+        flow
+    }
+}
+
+/// The GTP name of a point on a board of the given height (`a1` bottom-left, no `i`).
+pub fn vertex_name(p: Point, height: usize) -> String {
+    let mut letter = b'a' + p.x;
+    if letter >= b'i' {
+        letter += 1;
+    }
+    format!("{}{}", letter as char, height - p.y as usize)
+}
+
+impl GtpExecutor {
+    fn run(
+        &mut self,
+        seq: u64,
+        command: Command,
+        signal: &Arc<StopSignal>,
+    ) -> Result<String, String> {
+        match command {
+            Command::ProtocolVersion => Ok("2".into()),
+            Command::Name => Ok("gridmind".into()),
+            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::KnownCommand(c) => Ok(COMMAND_NAMES.contains(&c.as_str()).to_string()),
+            Command::ListCommands => Ok(COMMAND_NAMES.join("\n")),
+            Command::Quit | Command::Stop => Ok(String::new()),
+            Command::Game(GameRequest::Show) => Ok(self.session.game().spec().to_string()),
+            Command::Game(GameRequest::Select(spec)) => {
+                self.session.set_game(spec).map(|_| String::new())
+            }
+            Command::Boardsize(n) => {
+                let spec = match self.session.game().spec() {
+                    GameSpec::TicTacToe if n == 3 => GameSpec::TicTacToe,
+                    GameSpec::TicTacToe => return Err("unacceptable size".into()),
+                    GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
+                        width: n,
+                        height: n,
+                        rule,
+                    },
+                };
+                self.session.set_game(spec).map(|_| String::new())
+            }
+            Command::ClearBoard => {
+                self.session.clear_board();
+                Ok(String::new())
+            }
+            Command::Showboard => Ok(format!("\n{}", board_view::render(self.session.game()))),
+            Command::Undo => match self.session.undo() {
+                Some(_) => Ok(String::new()),
+                None => Err("cannot undo".into()),
+            },
+            Command::Play(color, v) => {
+                let p = self.point(v).ok_or("illegal move")?;
+                self.session
+                    .play(color, p)
+                    .map(|_| String::new())
+                    .map_err(|e| e.to_string())
+            }
+            Command::Genmove(color, limits) => {
+                let control = self.session.control_for(color, limits, signal.clone(), seq);
+                let height = self.session.game().height();
+                let namer = move |p: Point| vertex_name(p, height);
+                let mut reporter = |info: &Info| eprintln!("info {info}");
+                match self.session.genmove(color, &control, &mut reporter, &namer) {
+                    Ok(t) => Ok(vertex_name(t.point, height)),
+                    Err(GenmoveError::GameOver) => Err("game is over".into()),
+                    Err(GenmoveError::Unsupported(s)) => Err(s),
+                }
+            }
+            Command::SetOption(name, value) => self
+                .session
+                .options
+                .set(&name, &value)
+                .map(|_| String::new())
+                .map_err(|e| e.to_string()),
+            Command::TimeSettings {
+                main,
+                byo_yomi,
+                stones,
+            } => {
+                self.time = TimeSystem {
+                    main,
+                    byo_yomi,
+                    stones,
+                };
+                let clock = self.time_clock(main, 0);
+                self.session.clocks = [clock; 2];
+                Ok(String::new())
+            }
+            Command::TimeLeft {
+                color,
+                time,
+                stones,
+            } => {
+                self.session.clocks[color.index()] = self.time_clock(time, stones);
+                Ok(String::new())
+            }
+            Command::Solve(kind, args) => {
+                let control = SearchControl::new(signal.clone(), seq);
+                let mut reporter = |info: &Info| eprintln!("info {info}");
+                let namer = |p: Point| p.to_string();
+                let mut ctx =
+                    SearchContext::new(&control, &self.session.options, &mut reporter, &namer);
+                puzzles::solve(kind, &args, &mut ctx)
+            }
+        }
+    }
+
+    /// A vertex on the current board, or `None` when off it.
+    fn point(&self, v: Vertex) -> Option<Point> {
+        let g = self.session.game();
+        if v.col >= g.width() || v.row > g.height() {
+            return None;
+        }
+        Some(Point::new(v.col, g.height() - v.row))
+    }
+
+    /// GTP clock state to our clock: `stones > 0` means byo-yomi with `time` for `stones` moves.
+    fn time_clock(&self, time: Duration, stones: u32) -> Clock {
+        let ts = self.time;
+        if ts.main.is_zero() && ts.byo_yomi.is_zero() {
+            return Clock::default(); // GTP: no time limit
+        }
+        if stones > 0 {
+            return Clock {
+                per_move: Some(time / stones),
+                remaining: Some(time),
+            };
+        }
+        let per_move = (ts.stones > 0 && !ts.byo_yomi.is_zero()).then(|| ts.byo_yomi / ts.stones);
+        Clock {
+            per_move: if time.is_zero() { per_move } else { None },
+            remaining: if time.is_zero() { None } else { Some(time) },
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Search algorithms shared by more than one game or puzzle.

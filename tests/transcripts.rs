@@ -1,0 +1,192 @@
+//! Runs every stdin transcript in `tests/transcripts/` against the real `gridmind` binary.
+//!
+//! A transcript is a text file. Lines starting with `>` are fed to stdin (the `> ` prefix removed;
+//! `>` alone sends an empty line); lines starting with `##` are comments; every other line is
+//! expected stdout, compared exactly, line by line, after all input has been sent and the process
+//! has exited. In expected lines, `{*}` matches any text. An optional first line `## args: ...`
+//! passes command-line arguments. Input is sent as raw bytes: `\r` and `\xNN` escapes in input
+//! lines let transcripts send CRLF and binary garbage.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+struct Transcript {
+    args: Vec<String>,
+    input: Vec<u8>,
+    expected: Vec<String>,
+}
+
+fn unescape(s: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            match b[i + 1] {
+                b'r' => {
+                    out.push(b'\r');
+                    i += 2;
+                    continue;
+                }
+                b't' => {
+                    out.push(b'\t');
+                    i += 2;
+                    continue;
+                }
+                b'x' if i + 3 < b.len() => {
+                    if let Ok(v) = u8::from_str_radix(&s[i + 2..i + 4], 16) {
+                        out.push(v);
+                        i += 4;
+                        continue;
+                    }
+                }
+                b'\\' => {
+                    out.push(b'\\');
+                    i += 2;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
+fn load(path: &Path) -> Transcript {
+    let text = std::fs::read_to_string(path).expect("transcript is UTF-8");
+    let mut t = Transcript {
+        args: Vec::new(),
+        input: Vec::new(),
+        expected: Vec::new(),
+    };
+    for (n, line) in text.lines().enumerate() {
+        if n == 0 {
+            if let Some(a) = line.strip_prefix("## args:") {
+                t.args = a.split_whitespace().map(String::from).collect();
+                continue;
+            }
+        }
+        if line.starts_with("##") {
+            continue;
+        }
+        if let Some(inp) = line.strip_prefix('>') {
+            let inp = inp.strip_prefix(' ').unwrap_or(inp);
+            t.input.extend(unescape(inp));
+            t.input.push(b'\n');
+        } else {
+            t.expected.push(line.to_string());
+        }
+    }
+    t
+}
+
+/// Glob match where `{*}` stands for any run of characters.
+fn matches(pattern: &str, text: &str) -> bool {
+    let parts: Vec<&str> = pattern.split("{*}").collect();
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    let mut rest = text;
+    for (i, part) in parts.iter().enumerate() {
+        if i == 0 {
+            match rest.strip_prefix(part) {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        } else if i == parts.len() - 1 {
+            return rest.ends_with(part);
+        } else {
+            match rest.find(part) {
+                Some(pos) => rest = &rest[pos + part.len()..],
+                None => return false,
+            }
+        }
+    }
+    true
+}
+
+fn run(path: &Path) -> Result<(), String> {
+    let t = load(path);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridmind"))
+        .args(&t.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let input = t.input.clone();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = writer.join();
+    if !out.status.success() {
+        return Err(format!("exit status {}", out.status));
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let got: Vec<&str> = stdout.lines().collect();
+    let n = got.len().max(t.expected.len());
+    for i in 0..n {
+        let want = t.expected.get(i).map(String::as_str);
+        let have = got.get(i).copied();
+        let ok = match (want, have) {
+            (Some(w), Some(h)) => matches(w, h),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!(
+                "line {}: expected {:?}, got {:?}\n--- full output ---\n{}",
+                i + 1,
+                want,
+                have,
+                stdout
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn transcripts(dir: &Path, into: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            transcripts(&p, into);
+        } else if p.extension().is_some_and(|x| x == "txt") {
+            into.push(p);
+        }
+    }
+}
+
+#[test]
+fn all_transcripts_match() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let mut files = Vec::new();
+    transcripts(&root, &mut files);
+    files.sort();
+    assert!(!files.is_empty(), "no transcripts found");
+    let failures: Vec<String> = files
+        .iter()
+        .filter_map(|f| run(f).err().map(|e| format!("{}: {e}", f.display())))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} transcripts failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn glob_matching() {
+    assert!(matches("= {*}", "= h8"));
+    assert!(matches("info {*} pv {*}", "info depth 3 pv a1"));
+    assert!(!matches("= a1", "= a2"));
+}
