@@ -5,9 +5,12 @@
 //! - [`games`]: one module per two-player game behind the [`games::Game`] trait.
 //! - [`puzzles`]: one module per sliding-puzzle family, reached through `solve`.
 //! - [`search`]: search algorithms shared between games and puzzles.
+//! - [`bench`] and [`matchrunner`]: the `gridmind bench` and `gridmind match` subcommands.
 
+pub mod bench;
 pub mod engine;
 pub mod games;
+pub mod matchrunner;
 pub mod protocol;
 pub mod puzzles;
 pub mod search;

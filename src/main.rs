@@ -67,6 +67,11 @@ fn parse_args(args: &[String], program: &str) -> Result<Args, String> {
 fn main() -> ExitCode {
     let all: Vec<String> = std::env::args().collect();
     let program = all.first().cloned().unwrap_or_default();
+    match all.get(1).map(String::as_str) {
+        Some("bench") => return exit_code(gridmind::bench::run(&all[2..])),
+        Some("match") => return exit_code(gridmind::matchrunner::run(&all[2..])),
+        _ => {}
+    }
     let args = match parse_args(all.get(1..).unwrap_or(&[]), &program) {
         Ok(a) => a,
         Err(e) => {
@@ -101,7 +106,11 @@ fn main() -> ExitCode {
         }
         _ => driver::run(&mut input, pending, GtpParser, GtpExecutor::new(session)),
     };
-    ExitCode::from(code as u8)
+    exit_code(code)
+}
+
+fn exit_code(code: i32) -> ExitCode {
+    ExitCode::from(code.clamp(0, 255) as u8)
 }
 
 /// Reads up to the first non-blank line and picks the protocol it belongs to.

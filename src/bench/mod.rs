@@ -1,0 +1,31 @@
+//! `gridmind bench ...`: fixed workloads that print speed figures (release builds only make sense).
+//!
+//! `gridmind bench` (or `bench gomoku`) searches fixed gomoku positions to a fixed depth;
+//! `bench npuzzle` and `bench klotski` solve the reference puzzle sets.
+
+pub mod gomoku;
+pub mod klotski;
+pub mod npuzzle;
+
+/// Runs the benchmark named by `args[0]` (default gomoku); returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    let (which, rest) = match args.split_first() {
+        Some((w, rest)) if !w.starts_with('-') => (w.as_str(), rest),
+        _ => ("gomoku", args),
+    };
+    let result = match which {
+        "gomoku" => gomoku::run(rest),
+        "npuzzle" => npuzzle::run(rest),
+        "klotski" => klotski::run(rest),
+        other => Err(format!(
+            "unknown benchmark '{other}' (gomoku, npuzzle, klotski)"
+        )),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("gridmind bench: {e}");
+            2
+        }
+    }
+}
