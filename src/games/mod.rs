@@ -227,6 +227,21 @@ pub trait Game: Send {
     fn default_movetime(&self) -> Option<std::time::Duration> {
         None
     }
+    /// Like [`Game::think`] but never choosing a point in `exclude`: lets front ends list the n
+    /// best moves (Gomocup `YXNBEST`). Games that cannot exclude moves say so.
+    fn think_excluding(
+        &mut self,
+        color: Color,
+        exclude: &[Point],
+        ctx: &mut SearchContext,
+    ) -> Result<Thought, ThinkError> {
+        if exclude.is_empty() {
+            return self.think(color, ctx);
+        }
+        Err(ThinkError::Unsupported(
+            "this game cannot exclude moves".into(),
+        ))
+    }
     /// Forgets learned search state (transposition table, history), e.g. on Gomocup `YXHASHCLEAR`.
     fn clear_search_state(&mut self) {}
 }

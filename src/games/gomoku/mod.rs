@@ -3,6 +3,8 @@
 //! PLACEHOLDER: a minimal rules-only implementation so the session works end to end; the real
 //! engine (incremental patterns, evaluation, PVS, VCF/VCT, renju) replaces it.
 
+pub mod rules;
+
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
 use crate::engine::info::Score;
 use crate::engine::SearchContext;
