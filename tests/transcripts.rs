@@ -4,7 +4,8 @@
 //! `>` alone sends an empty line); lines starting with `##` are comments; every other line is
 //! expected stdout, compared exactly, line by line, after all input has been sent and the process
 //! has exited. In expected lines, `{*}` matches any text. An optional first line `## args: ...`
-//! passes command-line arguments. Input is sent as raw bytes: `\r` and `\xNN` escapes in input
+//! passes command-line arguments; any line `## ignore-prefix: P` drops output lines starting with
+//! `P` before comparing (for Gomocup `MESSAGE` progress lines, whose number varies). Input is sent as raw bytes: `\r` and `\xNN` escapes in input
 //! lines let transcripts send CRLF and binary garbage.
 
 use std::io::Write;
@@ -13,6 +14,7 @@ use std::process::{Command, Stdio};
 
 struct Transcript {
     args: Vec<String>,
+    ignore_prefixes: Vec<String>,
     input: Vec<u8>,
     expected: Vec<String>,
 }
@@ -59,6 +61,7 @@ fn load(path: &Path) -> Transcript {
     let text = std::fs::read_to_string(path).expect("transcript is UTF-8");
     let mut t = Transcript {
         args: Vec::new(),
+        ignore_prefixes: Vec::new(),
         input: Vec::new(),
         expected: Vec::new(),
     };
@@ -68,6 +71,10 @@ fn load(path: &Path) -> Transcript {
                 t.args = a.split_whitespace().map(String::from).collect();
                 continue;
             }
+        }
+        if let Some(p) = line.strip_prefix("## ignore-prefix:") {
+            t.ignore_prefixes.push(p.trim().to_string());
+            continue;
         }
         if line.starts_with("##") {
             continue;
@@ -128,7 +135,10 @@ fn run(path: &Path) -> Result<(), String> {
         return Err(format!("exit status {}", out.status));
     }
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let got: Vec<&str> = stdout.lines().collect();
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| !t.ignore_prefixes.iter().any(|p| l.starts_with(p.as_str())))
+        .collect();
     let n = got.len().max(t.expected.len());
     for i in 0..n {
         let want = t.expected.get(i).map(String::as_str);
