@@ -1,0 +1,98 @@
+//! A lock-free transposition table shared by all search threads.
+//!
+//! Each slot is two atomics: the key XOR the data, and the data. A torn write (two threads
+//! storing at once) fails the XOR check and reads as a miss, so no lock is needed.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bound kinds stored with a score.
+pub const EXACT: u8 = 0;
+pub const LOWER: u8 = 1;
+pub const UPPER: u8 = 2;
+
+/// One probe result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: u16,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: u8,
+}
+
+/// The table.
+pub struct Tt {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl Tt {
+    /// A table using at most `mib` MiB (a power of two number of 16-byte slots).
+    pub fn new(mib: usize) -> Tt {
+        let n = Self::slots_for(mib);
+        let slots = (0..n)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+        Tt {
+            slots,
+            mask: n - 1,
+        }
+    }
+
+    fn slots_for(mib: usize) -> usize {
+        let bytes = mib.clamp(1, 1 << 20) << 20;
+        let mut n = 1usize;
+        while n * 2 * 16 <= bytes {
+            n *= 2;
+        }
+        n
+    }
+
+    /// The size in MiB a table made with `mib` would report by [`Tt::mib`].
+    pub fn new_size_mib(mib: usize) -> usize {
+        (Self::slots_for(mib) * 16) >> 20
+    }
+
+    /// Size in MiB, rounded down; lets the game reuse a table of the right size.
+    pub fn mib(&self) -> usize {
+        (self.slots.len() * 16) >> 20
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let s = &self.slots[key as usize & self.mask];
+        let data = s[1].load(Ordering::Relaxed);
+        if s[0].load(Ordering::Relaxed) ^ data != key || data == 0 {
+            return None;
+        }
+        Some(Entry {
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16 as i32,
+            depth: (data >> 32) as u8 as i8 as i32,
+            bound: (data >> 40) as u8,
+        })
+    }
+
+    pub fn store(&self, key: u64, e: Entry) {
+        let s = &self.slots[key as usize & self.mask];
+        let old = s[1].load(Ordering::Relaxed);
+        let old_key = s[0].load(Ordering::Relaxed) ^ old;
+        // Keep a deeper entry of the same position unless this one is exact.
+        if old_key == key && ((old >> 32) as u8 as i8 as i32) > e.depth && e.bound != EXACT {
+            return;
+        }
+        let data = e.mv as u64
+            | ((e.score.clamp(-32000, 32000) as i16 as u16 as u64) << 16)
+            | ((e.depth.clamp(-100, 127) as i8 as u8 as u64) << 32)
+            | ((e.bound as u64) << 40)
+            | (1 << 48);
+        s[0].store(key ^ data, Ordering::Relaxed);
+        s[1].store(data, Ordering::Relaxed);
+    }
+}
