@@ -304,6 +304,7 @@ impl<'a, 's> Searcher<'a, 's> {
     pub fn vcf_root(&mut self, c: usize, budget: u32) -> Option<(usize, i32)> {
         self.vcf_left = budget;
         let mut fours = Vec::new();
+        let mut op_five = false;
         for idx in 0..self.b.points.len() {
             let i = self.b.points[idx];
             if self.b.is_empty(i) && self.b.is_near(i) {
@@ -311,10 +312,15 @@ impl<'a, 's> Searcher<'a, 's> {
                 if t.five {
                     return Some((i, 1));
                 }
+                op_five |= self.b.makes_five(1 - c, i);
                 if t.four() && !self.b.forbidden(c, i, &t) {
                     fours.push((i, t));
                 }
             }
+        }
+        if op_five {
+            // The opponent's five must be blocked first; the tree search handles that.
+            return None;
         }
         fours.sort_unstable_by(|a, b| b.1.value.cmp(&a.1.value));
         let mut line = Vec::new();
