@@ -402,7 +402,10 @@ impl<'a, 's> Searcher<'a, 's> {
         if ply >= MAX_PLY {
             return self.leaf_eval(c);
         }
-        if depth <= 0 && !forced_single {
+        // Quiescence: a leaf facing an open three (or a four) keeps searching the few replies
+        // that answer it, a few plies deep, so forks show up as losses.
+        let quiet = !matches!(status, Status::Forced) || depth <= -4;
+        if depth <= 0 && !forced_single && quiet {
             self.vcf_left = 40;
             if let Some(n) = self.vcf(c, 8, None) {
                 return MATE - ply as i32 - n;
