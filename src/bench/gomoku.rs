@@ -10,7 +10,7 @@ use crate::games::gomoku::Gomoku;
 use crate::games::{Color, Game, Point, Rule};
 
 /// Default search depth of the benchmark.
-pub const DEFAULT_DEPTH: u32 = 7;
+pub const DEFAULT_DEPTH: u32 = 6;
 
 /// The benchmark positions: (rule, stones as offsets from the centre of a 15x15 board, black
 /// first). Openings from the Gomocup/Piskvork sets plus middle-game positions from our games.

@@ -55,6 +55,8 @@ pub struct Board {
     pub stack: Vec<usize>,
     deltas: [isize; 4],
     tables: &'static Tables,
+    /// Bounding rectangles (x0, y0, x1, y1) of the stones, one per stack height.
+    rects: Vec<(usize, usize, usize, usize)>,
 }
 
 fn splitmix(mut z: u64) -> u64 {
@@ -109,6 +111,7 @@ impl Board {
             stack: Vec::new(),
             deltas,
             tables: pattern::tables(),
+            rects: Vec::new(),
         };
         b.rebuild();
         b
@@ -195,6 +198,11 @@ impl Board {
         let (x, y) = self.coords(i);
         self.grid.set(x, y, Some(if c == 0 { Color::Black } else { Color::White }));
         self.stack.push(i);
+        let r = match self.rects.last() {
+            Some(&(x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+            None => (x, y, x, y),
+        };
+        self.rects.push(r);
         for d in 0..4 {
             let delta = self.deltas[d];
             for k in -4i32..=4 {
@@ -215,6 +223,7 @@ impl Board {
     /// Takes back the last stone.
     pub fn unmake(&mut self) {
         let Some(i) = self.stack.pop() else { return };
+        self.rects.pop();
         let c = self.cells[i] as usize - 1;
         self.cells[i] = 0;
         self.hash ^= self.zobrist[i][c];
@@ -307,6 +316,22 @@ impl Board {
     /// Static evaluation for the side `c` to move.
     pub fn eval(&self, c: usize) -> i32 {
         (self.sums[c] * 6) / 5 - self.sums[1 - c]
+    }
+
+    /// Empty points within two of a stone, row-major, into `out`.
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        let Some(&(x0, y0, x1, y1)) = self.rects.last() else { return };
+        let (x0, y0) = (x0.saturating_sub(2), y0.saturating_sub(2));
+        let (x1, y1) = ((x1 + 2).min(self.width - 1), (y1 + 2).min(self.height - 1));
+        for y in y0..=y1 {
+            let row = (y + PAD) * self.stride + PAD;
+            for i in row + x0..=row + x1 {
+                if self.cells[i] == 0 && self.near[i] > 0 {
+                    out.push(i);
+                }
+            }
+        }
     }
 
     /// Points along the four lines through `i` (distance 1..=4) that are empty and on the board.

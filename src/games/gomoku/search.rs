@@ -57,6 +57,7 @@ pub struct Searcher<'a, 's> {
     pub aborted: bool,
     noise: Option<u64>,
     vcf_left: u32,
+    cands: Vec<usize>,
     pub seldepth: u32,
     /// Called on the main thread about once per second with (nodes, seldepth).
     pub on_tick: Option<&'s mut dyn FnMut(u64, u32)>,
@@ -105,6 +106,7 @@ impl<'a, 's> Searcher<'a, 's> {
             aborted: false,
             noise,
             vcf_left: 0,
+            cands: Vec::with_capacity(512),
             seldepth: 0,
             on_tick: None,
             last_tick: Instant::now(),
@@ -158,11 +160,9 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut op_fives = 0;
         let mut op_flex = false;
         let mut my_flex = usize::MAX;
-        for idx in 0..self.b.points.len() {
-            let i = self.b.points[idx];
-            if !self.b.is_empty(i) || !self.b.is_near(i) {
-                continue;
-            }
+        let mut cands = std::mem::take(&mut self.cands);
+        self.b.candidates(&mut cands);
+        for &i in &cands {
             let tm = self.b.threat(c, i);
             if tm.five {
                 return Status::Win(1, i);
@@ -183,6 +183,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 score: order_value(&tm, &to),
             });
         }
+        self.cands = cands;
         if op_fives > 0 {
             out.clear();
             let tm = self.b.threat(c, op_five);
@@ -245,11 +246,9 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         let mut fours: Vec<(usize, Threat)> = Vec::new();
-        for idx in 0..self.b.points.len() {
-            let i = self.b.points[idx];
-            if !self.b.is_empty(i) || !self.b.is_near(i) {
-                continue;
-            }
+        let mut cands = std::mem::take(&mut self.cands);
+        self.b.candidates(&mut cands);
+        for &i in &cands {
             let t = self.b.threat(c, i);
             if t.five {
                 return Some(1);
@@ -258,6 +257,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 fours.push((i, t));
             }
         }
+        self.cands = cands;
         if depth <= 0 {
             return None;
         }
@@ -305,9 +305,10 @@ impl<'a, 's> Searcher<'a, 's> {
         self.vcf_left = budget;
         let mut fours = Vec::new();
         let mut op_five = false;
-        for idx in 0..self.b.points.len() {
-            let i = self.b.points[idx];
-            if self.b.is_empty(i) && self.b.is_near(i) {
+        let mut cands = std::mem::take(&mut self.cands);
+        self.b.candidates(&mut cands);
+        for &i in &cands {
+            {
                 let t = self.b.threat(c, i);
                 if t.five {
                     return Some((i, 1));
@@ -318,6 +319,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 }
             }
         }
+        self.cands = cands;
         if op_five {
             // The opponent's five must be blocked first; the tree search handles that.
             return None;
@@ -529,8 +531,11 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut best = (moves[0].0, -MATE);
         for n in 0..moves.len() {
             let m = moves[n].0;
+            let five = self.b.makes_five(c, m);
             self.b.make(m, c);
-            let s = if n == 0 {
+            let s = if five {
+                MATE - 1
+            } else if n == 0 {
                 -self.search(1 - c, depth - 1, -beta, -alpha, 1)
             } else {
                 let mut s = -self.search(1 - c, depth - 1, -alpha - 1, -alpha, 1);

@@ -154,6 +154,8 @@ pub fn think(
             ));
         }
     }
+    // A decided root stops generating early: list every playable point then.
+    let list = if win.is_some() { main.all_moves(c) } else { list };
     let mut roots: Vec<usize> = list.into_iter().filter(|&i| !excluded(i)).collect();
     if roots.is_empty() {
         roots = main.all_moves(c).into_iter().filter(|&i| !excluded(i)).collect();

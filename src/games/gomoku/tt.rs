@@ -29,9 +29,7 @@ impl Tt {
     /// A table using at most `mib` MiB (a power of two number of 16-byte slots).
     pub fn new(mib: usize) -> Tt {
         let n = Self::slots_for(mib);
-        let slots = (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+        let slots = zeroed_slots(n);
         Tt {
             slots,
             mask: n - 1,
@@ -95,4 +93,23 @@ impl Tt {
         s[0].store(key ^ data, Ordering::Relaxed);
         s[1].store(data, Ordering::Relaxed);
     }
+}
+
+/// `n` zeroed slots from one zeroed allocation, so a large table costs no up-front writes (the
+/// operating system maps zero pages lazily) and `think` starts searching at once.
+fn zeroed_slots(n: usize) -> Vec<[AtomicU64; 2]> {
+    let same_layout = std::mem::size_of::<[AtomicU64; 2]>() == 2 * std::mem::size_of::<u64>()
+        && std::mem::align_of::<[AtomicU64; 2]>() == std::mem::align_of::<u64>();
+    let raw = vec![0u64; 2 * n];
+    if !same_layout || raw.capacity() != 2 * n {
+        return (0..n)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+    }
+    let mut raw = std::mem::ManuallyDrop::new(raw);
+    let ptr = raw.as_mut_ptr();
+    // SAFETY: `[AtomicU64; 2]` has exactly the size and alignment of two `u64`s (checked above),
+    // all-zero bits are valid atomics, and the allocation (2n u64s, capacity exactly 2n) is handed
+    // over whole with the same layout, so the new Vec owns and frees it correctly.
+    unsafe { Vec::from_raw_parts(ptr.cast::<[AtomicU64; 2]>(), n, n) }
 }
