@@ -223,10 +223,11 @@ pub fn think(
                 break;
             }
             if d > 2 {
-                if let Some(soft) = control.soft_budget() {
-                    // The next iteration costs a few times the last ones: do not start what
-                    // cannot finish.
-                    if control.elapsed() > soft.mul_f64(0.45) {
+                if let (Some(soft), Some(hard)) = (control.soft_budget(), control.hard_budget()) {
+                    // The next iteration costs a few times the last ones: with a fixed movetime
+                    // (soft = hard) do not start what cannot finish; a clock's soft budget
+                    // already says when to stop starting.
+                    if soft >= hard && control.elapsed() > hard.mul_f64(0.45) {
                         break;
                     }
                 }
