@@ -9,6 +9,7 @@
 pub mod args;
 pub mod bfs;
 pub mod grid;
+pub mod layouts;
 pub mod model;
 pub mod moves;
 pub mod rebuild;
