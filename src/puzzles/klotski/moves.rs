@@ -101,12 +101,12 @@ pub fn destinations(
             }
         }
         Metric::Slides => {
-            for d in 0..4 {
+            for (d, &dir) in DIRS.iter().enumerate() {
                 let mut p = t;
                 let mut path = String::new();
                 while ok(shape.step[p][d]) {
                     p = shape.step[p][d] as usize;
-                    path.push(DIRS[d] as char);
+                    path.push(dir as char);
                     out.push((p as u8, path.clone()));
                 }
             }
