@@ -68,7 +68,8 @@ fn parse_tiles(toks: &[&str], i: &mut usize, area: usize, what: &str) -> Result<
     let mut count = 0usize;
     let mut bad: Option<String> = None;
     while let Some(&tok) = toks.get(*i) {
-        if is_keyword(tok) {
+        let numeric = tok.strip_prefix('-').unwrap_or(tok).bytes().all(|b| b.is_ascii_digit());
+        if is_keyword(tok) || (count == area && !numeric) {
             break;
         }
         *i += 1;
