@@ -193,6 +193,26 @@ fn renju_black_never_plays_an_overline() {
 }
 
 #[test]
+fn renju_black_never_plays_a_double_three() {
+    // (7,7) makes two open threes: the winning move in freestyle, forbidden to black in renju.
+    let black = [(5, 7), (6, 7), (7, 5), (7, 6)];
+    let white = [(0, 0), (14, 0), (0, 14), (14, 14)];
+    let mut free = position(Rule::Freestyle, &black, &white);
+    let t = think_nodes(&mut free, Color::Black, 50_000);
+    assert!(matches!(t.score, Score::Win(_)), "{:?}", t.score);
+    let mut renju = position(Rule::Renju, &black, &white);
+    assert!(renju.is_forbidden(p(7, 7)));
+    for nodes in [1_000, 50_000] {
+        let t = think_nodes(&mut renju, Color::Black, nodes);
+        assert_ne!(t.point, p(7, 7));
+        assert!(!renju.is_forbidden(t.point));
+    }
+    // As white, the engine happily takes the point black may not.
+    let t = think_nodes(&mut renju, Color::White, 20_000);
+    assert!(renju.stone(t.point).is_none());
+}
+
+#[test]
 fn node_and_depth_limits_are_honoured() {
     let mut g = position(Rule::Freestyle, &[(7, 7), (8, 8)], &[(8, 7), (6, 6)]);
     let t = think_nodes(&mut g, Color::Black, 5_000);
@@ -308,7 +328,7 @@ fn full_strength_beats_strength_zero_with_both_colours() {
             }
             while g.outcome().is_none() {
                 let options = if colour == strong_colour { &strong } else { &weak };
-                let control = SearchControl::unlimited().with_max_nodes(30_000);
+                let control = SearchControl::unlimited().with_max_nodes(100_000);
                 let t = think_with(&mut g, colour, control, options.clone());
                 g.play(colour, t.point).expect("legal move");
                 colour = colour.opponent();

@@ -166,15 +166,6 @@ impl Board {
         self.cells[i] == 0
     }
 
-    /// Stone colour index at `i` (0 black, 1 white), `None` when empty.
-    pub fn stone(&self, i: usize) -> Option<usize> {
-        match self.cells[i] {
-            1 => Some(0),
-            2 => Some(1),
-            _ => None,
-        }
-    }
-
     /// True when some stone lies within two points of `i`.
     #[inline]
     pub fn is_near(&self, i: usize) -> bool {
@@ -268,12 +259,6 @@ impl Board {
                 self.near[q] = (self.near[q] as i32 + by) as u8;
             }
         }
-    }
-
-    /// The pattern colour `c` would make at empty point `i` along direction `d`.
-    #[inline]
-    pub fn pat(&self, c: usize, i: usize, d: usize) -> u8 {
-        self.pats[c][i][d]
     }
 
     /// What colour `c` makes by playing the empty point `i`.

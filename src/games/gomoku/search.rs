@@ -294,12 +294,6 @@ impl<'a, 's> Searcher<'a, 's> {
         None
     }
 
-    /// Runs a VCF for `c` with a node budget; the first move is the caller's to find again.
-    pub fn vcf_budget(&mut self, c: usize, depth: i32, budget: u32) -> Option<i32> {
-        self.vcf_left = budget;
-        self.vcf(c, depth, None)
-    }
-
     /// Finds the first move of a VCF for `c` (root use): returns (move, plies).
     pub fn vcf_root(&mut self, c: usize, budget: u32) -> Option<(usize, i32)> {
         self.vcf_left = budget;

@@ -55,14 +55,6 @@ impl Tt {
         (self.slots.len() * 16) >> 20
     }
 
-    /// Empties the table.
-    pub fn clear(&self) {
-        for s in &self.slots {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
-        }
-    }
-
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let s = &self.slots[key as usize & self.mask];
         let data = s[1].load(Ordering::Relaxed);
