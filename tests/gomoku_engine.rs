@@ -25,7 +25,12 @@ fn position(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)]) -> G
     g
 }
 
-fn think_with(g: &mut Gomoku, color: Color, control: SearchControl, options: EngineOptions) -> Thought {
+fn think_with(
+    g: &mut Gomoku,
+    color: Color,
+    control: SearchControl,
+    options: EngineOptions,
+) -> Thought {
     with_quiet_context(&control, &options, |ctx| g.think(color, ctx)).expect("a move")
 }
 
@@ -140,7 +145,11 @@ fn play_out(g: &mut Gomoku, mut to_move: Color, plies: usize, nodes: u64) -> Opt
 fn finds_a_vcf_and_wins_it() {
     let mut g = vcf_position();
     let t = think_nodes(&mut g, Color::Black, 100_000);
-    assert!(matches!(t.score, Score::Win(n) if (3..=9).contains(&n)), "{:?}", t.score);
+    assert!(
+        matches!(t.score, Score::Win(n) if (3..=9).contains(&n)),
+        "{:?}",
+        t.score
+    );
     let out = play_out(&mut g, Color::Black, 9, 100_000);
     assert_eq!(out, Some(Outcome::Win(Color::Black)));
 }
@@ -236,7 +245,11 @@ fn movetime_and_stop_return_promptly() {
         SearchControl::unlimited().with_movetime(Duration::from_millis(300)),
         EngineOptions::default(),
     );
-    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(g.stone(t.point).is_none());
     // `infinite` ends on an outside stop.
     let signal = StopSignal::new();
@@ -284,12 +297,22 @@ fn strength_zero_is_the_greedy_scorer() {
         strength: 0,
         ..EngineOptions::default()
     };
-    let t = think_with(&mut g, Color::Black, SearchControl::unlimited(), options.clone());
+    let t = think_with(
+        &mut g,
+        Color::Black,
+        SearchControl::unlimited(),
+        options.clone(),
+    );
     // Completing its own four outweighs everything in the win-ways sum; ties go row-major.
     assert_eq!(t.point, p(4, 7));
     // On an empty board it takes the centre.
     let mut empty = Gomoku::new(15, 15, Rule::Freestyle);
-    let t = think_with(&mut empty, Color::Black, SearchControl::unlimited(), options);
+    let t = think_with(
+        &mut empty,
+        Color::Black,
+        SearchControl::unlimited(),
+        options,
+    );
     assert_eq!(t.point, p(7, 7));
 }
 
@@ -323,11 +346,16 @@ fn full_strength_beats_strength_zero_with_both_colours() {
             let mut g = Gomoku::new(15, 15, Rule::Freestyle);
             let mut colour = Color::Black;
             for &(dx, dy) in opening.iter() {
-                g.play(colour, p((7 + dx) as usize, (7 + dy) as usize)).expect("opening");
+                g.play(colour, p((7 + dx) as usize, (7 + dy) as usize))
+                    .expect("opening");
                 colour = colour.opponent();
             }
             while g.outcome().is_none() {
-                let options = if colour == strong_colour { &strong } else { &weak };
+                let options = if colour == strong_colour {
+                    &strong
+                } else {
+                    &weak
+                };
                 let control = SearchControl::unlimited().with_max_nodes(100_000);
                 let t = think_with(&mut g, colour, control, options.clone());
                 g.play(colour, t.point).expect("legal move");

@@ -17,23 +17,50 @@ pub const DEFAULT_DEPTH: u32 = 6;
 pub const POSITIONS: &[(Rule, &[(i32, i32)])] = &[
     (Rule::Freestyle, &[(0, 0), (1, 0), (1, 3)]),
     (Rule::Freestyle, &[(0, 0), (1, 1), (0, 3)]),
-    (Rule::Freestyle, &[(0, 0), (1, -1), (3, 2), (-1, -1), (3, -1)]),
-    (Rule::Freestyle, &[(-1, 6), (-1, 3), (-3, 1), (-6, 1), (-4, 5)]),
+    (
+        Rule::Freestyle,
+        &[(0, 0), (1, -1), (3, 2), (-1, -1), (3, -1)],
+    ),
+    (
+        Rule::Freestyle,
+        &[(-1, 6), (-1, 3), (-3, 1), (-6, 1), (-4, 5)],
+    ),
     (
         Rule::Freestyle,
         &[
-            (3, 4), (1, 5), (-2, 5), (-3, 4), (-4, 2), (0, 3), (-1, 3), (-2, 2), (-1, 2),
-            (-1, 1), (0, 0),
+            (3, 4),
+            (1, 5),
+            (-2, 5),
+            (-3, 4),
+            (-4, 2),
+            (0, 3),
+            (-1, 3),
+            (-2, 2),
+            (-1, 2),
+            (-1, 1),
+            (0, 0),
         ],
     ),
     (
         Rule::Freestyle,
         &[
-            (0, 0), (1, 1), (1, 0), (2, 0), (-1, 1), (0, 1), (-1, -1), (2, 2), (3, 3), (-2, 2),
+            (0, 0),
+            (1, 1),
+            (1, 0),
+            (2, 0),
+            (-1, 1),
+            (0, 1),
+            (-1, -1),
+            (2, 2),
+            (3, 3),
+            (-2, 2),
         ],
     ),
     (Rule::Standard, &[(0, 0), (1, 0), (0, 3), (-1, 1)]),
-    (Rule::Renju, &[(0, 0), (1, 1), (1, 0), (2, 1), (-1, 0), (0, 2)]),
+    (
+        Rule::Renju,
+        &[(0, 0), (1, 1), (1, 0), (2, 1), (-1, 0), (0, 2)],
+    ),
 ];
 
 /// Result of one benchmark run.
@@ -89,10 +116,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let r = run_positions(depth)?;
     let ms = r.time.as_millis().max(1) as u64;
-    println!(
-        "gomoku bench: {} positions, depth {depth}",
-        POSITIONS.len()
-    );
+    println!("gomoku bench: {} positions, depth {depth}", POSITIONS.len());
     println!("nodes {}", r.nodes);
     println!("nps {}", r.nodes * 1000 / ms);
     println!("time {ms} ms");

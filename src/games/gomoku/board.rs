@@ -90,7 +90,7 @@ impl Board {
             .map(|i| {
                 [
                     splitmix(i as u64 * 2 + 1),
-                    splitmix(i as u64 * 2 + 0x1234_5678_9),
+                    splitmix(i as u64 * 2 + 0x0001_2345_6789),
                 ]
             })
             .collect();
@@ -187,7 +187,8 @@ impl Board {
         self.cells[i] = code as u8;
         self.hash ^= self.zobrist[i][c];
         let (x, y) = self.coords(i);
-        self.grid.set(x, y, Some(if c == 0 { Color::Black } else { Color::White }));
+        self.grid
+            .set(x, y, Some(if c == 0 { Color::Black } else { Color::White }));
         self.stack.push(i);
         let r = match self.rects.last() {
             Some(&(x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
@@ -306,7 +307,9 @@ impl Board {
     /// Empty points within two of a stone, row-major, into `out`.
     pub fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
-        let Some(&(x0, y0, x1, y1)) = self.rects.last() else { return };
+        let Some(&(x0, y0, x1, y1)) = self.rects.last() else {
+            return;
+        };
         let (x0, y0) = (x0.saturating_sub(2), y0.saturating_sub(2));
         let (x1, y1) = ((x1 + 2).min(self.width - 1), (y1 + 2).min(self.height - 1));
         for y in y0..=y1 {

@@ -73,7 +73,7 @@ struct Cand {
 }
 
 fn order_value(tm: &Threat, to: &Threat) -> i32 {
-    let mut v = tm.value * 2 + to.value;
+    let mut v = tm.value + to.value;
     if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
         v += 4000;
     } else if tm.four() {
@@ -211,7 +211,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             !b.forbidden(c, m.i, &tm)
         });
-        out.sort_unstable_by(|a, b| b.score.cmp(&a.score));
+        out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         if forced {
             Status::Forced
         } else {
@@ -261,7 +261,7 @@ impl<'a, 's> Searcher<'a, 's> {
         if depth <= 0 {
             return None;
         }
-        fours.sort_unstable_by(|a, b| b.1.value.cmp(&a.1.value));
+        fours.sort_unstable_by_key(|f| std::cmp::Reverse(f.1.value));
         for (m, t) in fours {
             if self.b.forbidden(c, m, &t) {
                 continue;
@@ -318,7 +318,7 @@ impl<'a, 's> Searcher<'a, 's> {
             // The opponent's five must be blocked first; the tree search handles that.
             return None;
         }
-        fours.sort_unstable_by(|a, b| b.1.value.cmp(&a.1.value));
+        fours.sort_unstable_by_key(|f| std::cmp::Reverse(f.1.value));
         let mut line = Vec::new();
         for (m, t) in fours {
             if t.flex4() {
@@ -357,7 +357,14 @@ impl<'a, 's> Searcher<'a, 's> {
     }
 
     /// Negamax PVS for side `c`; scores are from `c`'s point of view.
-    pub fn search(&mut self, c: usize, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    pub fn search(
+        &mut self,
+        c: usize,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.count_node();
         if self.aborted {
             return 0;
@@ -417,7 +424,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             m.score += self.history[m.i * 2 + c].min(1 << 15);
         }
-        moves.sort_unstable_by(|a, b| b.score.cmp(&a.score));
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         let width = if matches!(status, Status::Forced) {
             moves.len()
         } else {
@@ -433,7 +440,11 @@ impl<'a, 's> Searcher<'a, 's> {
             if n == 0 {
                 s = -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
             } else {
-                let reduce = if n >= 4 && depth >= 3 && m.score < 1000 { 1 } else { 0 };
+                let reduce = if n >= 4 && depth >= 3 && m.score < 1000 {
+                    1
+                } else {
+                    0
+                };
                 s = -self.search(1 - c, new_depth - reduce, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && reduce > 0 {
                     s = -self.search(1 - c, new_depth, -alpha - 1, -alpha, ply + 1);
@@ -514,17 +525,12 @@ impl<'a, 's> Searcher<'a, 's> {
 
     /// Searches the root moves to `depth`; returns the best (move, score) found, and whether the
     /// iteration completed. `moves` is reordered best first.
-    pub fn root(
-        &mut self,
-        c: usize,
-        depth: i32,
-        moves: &mut Vec<(usize, i32)>,
-    ) -> (usize, i32, bool) {
+    pub fn root(&mut self, c: usize, depth: i32, moves: &mut [(usize, i32)]) -> (usize, i32, bool) {
         let mut alpha = -MATE;
         let beta = MATE;
         let mut best = (moves[0].0, -MATE);
-        for n in 0..moves.len() {
-            let m = moves[n].0;
+        for (n, entry) in moves.iter_mut().enumerate() {
+            let m = entry.0;
             let five = self.b.makes_five(c, m);
             self.b.make(m, c);
             let s = if five {
@@ -542,13 +548,18 @@ impl<'a, 's> Searcher<'a, 's> {
             if self.aborted {
                 return (best.0, best.1, false);
             }
-            moves[n].1 = if n == 0 || s > alpha { s } else { -MATE + n as i32 };
+            // Moves that failed low keep their order behind the others at the next iteration.
+            entry.1 = if n == 0 || s > alpha {
+                s
+            } else {
+                -MATE - n as i32
+            };
             if s > best.1 {
                 best = (m, s);
             }
             alpha = alpha.max(s);
         }
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
         let key = self.b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.shared.tt.store(
             key,
@@ -569,7 +580,9 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut side = 1 - c;
         while pv.len() < max {
             let key = self.b.hash ^ (side as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let Some(e) = self.shared.tt.probe(key) else { break };
+            let Some(e) = self.shared.tt.probe(key) else {
+                break;
+            };
             let m = e.mv as usize;
             if m >= self.history.len() / 2 || !self.b.is_empty(m) {
                 break;

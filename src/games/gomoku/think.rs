@@ -67,8 +67,8 @@ pub fn think(
 ) -> Result<Thought, ThinkError> {
     let renju_black = pos.rule == Rule::Renju && color == Color::Black;
     let allowed = |x: usize, y: usize| {
-        !exclude.contains(&Point::new(x, y))
-            && !(renju_black && rules::forbidden(pos.grid, x, y).is_some())
+        let forbidden = renju_black && rules::forbidden(pos.grid, x, y).is_some();
+        !(forbidden || exclude.contains(&Point::new(x, y)))
     };
     let strength = ctx.options.strength;
     let seed = ctx.options.seed;
@@ -155,10 +155,18 @@ pub fn think(
         }
     }
     // A decided root stops generating early: list every playable point then.
-    let list = if win.is_some() { main.all_moves(c) } else { list };
+    let list = if win.is_some() {
+        main.all_moves(c)
+    } else {
+        list
+    };
     let mut roots: Vec<usize> = list.into_iter().filter(|&i| !excluded(i)).collect();
     if roots.is_empty() {
-        roots = main.all_moves(c).into_iter().filter(|&i| !excluded(i)).collect();
+        roots = main
+            .all_moves(c)
+            .into_iter()
+            .filter(|&i| !excluded(i))
+            .collect();
     }
     if roots.is_empty() {
         // Everything near the stones is excluded: take any allowed point.

@@ -30,10 +30,7 @@ impl Tt {
     pub fn new(mib: usize) -> Tt {
         let n = Self::slots_for(mib);
         let slots = zeroed_slots(n);
-        Tt {
-            slots,
-            mask: n - 1,
-        }
+        Tt { slots, mask: n - 1 }
     }
 
     fn slots_for(mib: usize) -> usize {
