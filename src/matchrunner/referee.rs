@@ -154,15 +154,17 @@ impl Player {
     }
 }
 
-fn failure_ending(f: Failure, loser: usize, limit: Option<Duration>) -> Ending {
+/// `limit` is the time budget of the move and the tolerance on top of it.
+fn failure_ending(f: Failure, loser: usize, limit: Option<(Duration, Duration)>) -> Ending {
     let (kind, detail) = match f {
         Failure::Timeout(waited) => (
             EndKind::Timeout,
             match limit {
-                Some(l) => format!(
-                    "no answer after {} ms (allowed {} ms)",
+                Some((budget, tolerance)) => format!(
+                    "no answer after {} ms (limit {} ms + {} ms tolerance)",
                     waited.as_millis(),
-                    l.as_millis()
+                    budget.as_millis(),
+                    tolerance.as_millis()
                 ),
                 None => format!("no answer after {} ms", waited.as_millis()),
             },
@@ -245,7 +247,9 @@ fn run(
             tc_match: cfg.tc_match,
         };
         if let Err(f) = players[e].prepare(&setup) {
-            return failure_ending(f, e, None);
+            let mut end = failure_ending(f, e, None);
+            end.detail.push_str(" (setting up the game)");
+            return end;
         }
     }
     let mut used = [Duration::ZERO; 2];
@@ -288,11 +292,12 @@ fn run(
         };
         let answer = match players[e].request(&req) {
             Ok(a) => a,
-            Err(f) => return failure_ending(f, e, allowed),
+            Err(f) => return failure_ending(f, e, budget.map(|b| (b, cfg.tolerance))),
         };
         used[e] += answer.elapsed;
         if allowed.is_some_and(|a| answer.elapsed > a) {
-            return failure_ending(Failure::Timeout(answer.elapsed), e, allowed);
+            let limit = budget.map(|b| (b, cfg.tolerance));
+            return failure_ending(Failure::Timeout(answer.elapsed), e, limit);
         }
         record.move_times[e].push(answer.elapsed);
         let illegal = |detail: String| Ending {
