@@ -103,6 +103,12 @@ impl EngineProcess {
         written.map_err(|_| ReadError::Closed(self.exit_description()))
     }
 
+    /// Discards lines the engine wrote unasked (a second answer, late chatter), so they cannot be
+    /// taken for the answer to the next request. Returns how many were dropped.
+    pub fn drain(&mut self) -> usize {
+        self.lines.try_iter().count()
+    }
+
     /// The next line, waiting until `deadline` at the latest (`None`: wait as long as it takes).
     pub fn read_line(&mut self, deadline: Option<Instant>) -> Result<String, ReadError> {
         let got = match deadline {

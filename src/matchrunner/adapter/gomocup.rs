@@ -96,6 +96,7 @@ impl Adapter for GomocupAdapter {
         p: &mut EngineProcess,
         req: &MoveRequest,
     ) -> Result<Answer, Failure> {
+        p.drain();
         // Without a per-move limit a move can take at most the game's time; 0 would mean "fast".
         let turn = req.tc_move.or(req.tc_match).map_or(0, ms);
         p.send(&format!("INFO timeout_turn {turn}"))?;

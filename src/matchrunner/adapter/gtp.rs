@@ -90,6 +90,7 @@ impl Adapter for GtpAdapter {
         p: &mut EngineProcess,
         req: &MoveRequest,
     ) -> Result<Answer, Failure> {
+        p.drain();
         let h = req.history;
         if self.synced > h.len() {
             command(p, "clear_board")?;
