@@ -277,12 +277,29 @@ fn perfect_tictactoe_players_draw_every_game() {
 /// `reason` (and `detail` somewhere in it), counted in `column` (timeouts, illegal, crashes,
 /// errors). With `restarts`, the brain must have been replaced by a fresh process for game 2.
 fn broken(mode: &str, reason: &str, detail: &str, column: fn(&Row) -> u32, restarts: bool) {
-    let sgf = temp(&format!("broken-{mode}.sgf"));
+    broken_over("gomocup", mode, reason, detail, column, restarts)
+}
+
+fn broken_over(
+    protocol: &str,
+    mode: &str,
+    reason: &str,
+    detail: &str,
+    column: fn(&Row) -> u32,
+    restarts: bool,
+) {
+    let sgf = temp(&format!("broken-{protocol}-{mode}.sgf"));
+    let brain = match protocol {
+        "gtp" => format!("sh {} gtp {mode}", data("broken_brain.sh")),
+        _ => format!("sh {} {mode}", data("broken_brain.sh")),
+    };
     let r = run_match(&[
+        "--protocol",
+        protocol,
         "--engine",
-        &format!("{GM} --protocol gomocup"),
+        &format!("{GM} --protocol {protocol}"),
         "--engine",
-        &format!("sh {} {mode}", data("broken_brain.sh")),
+        &brain,
         "--name",
         "broken",
         "--openings",
@@ -374,6 +391,42 @@ fn brain_exiting_mid_game_loses_and_is_restarted() {
 #[test]
 fn brain_answering_error_loses_and_is_restarted() {
     broken("error", "error", "ERROR out of ideas", |r| r.errors, true);
+}
+
+#[test]
+fn gtp_engines_that_crash_time_out_or_refuse_lose_and_are_restarted() {
+    broken_over(
+        "gtp",
+        "exit",
+        "crash",
+        "exited with status 3",
+        |r| r.crashes,
+        true,
+    );
+    broken_over(
+        "gtp",
+        "sleep",
+        "timeout",
+        "ms tolerance",
+        |r| r.timeouts,
+        true,
+    );
+    broken_over(
+        "gtp",
+        "error",
+        "error",
+        "genmove: out of ideas",
+        |r| r.errors,
+        true,
+    );
+    broken_over(
+        "gtp",
+        "occupied",
+        "illegal move",
+        "(occupied)",
+        |r| r.illegal,
+        false,
+    );
 }
 
 #[test]

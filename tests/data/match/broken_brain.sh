@@ -2,6 +2,7 @@
 # A deliberately broken Gomocup brain for the match runner's tests (POSIX sh, no python needed).
 #
 #   sh broken_brain.sh MODE [GOOD]
+#   sh broken_brain.sh gtp MODE [GOOD]     (the same, speaking gridmind's GTP on a 15x15 board)
 #
 # It answers GOOD (default 2) move requests legally (the first free point scanning from the
 # top-left corner, away from where real engines play), then misbehaves according to MODE:
@@ -11,6 +12,8 @@
 #   sleep     sleeps 3 s before answering (a timeout under any short time control)
 #   exit      exits with status 3 (a crash mid-game)
 #   error     answers "ERROR out of ideas"
+gtp=""
+if [ "$1" = gtp ]; then gtp=1; shift; fi
 mode=$1
 good=${2:-2}
 size=15
@@ -44,6 +47,42 @@ answer() {
   done
   echo "ERROR board full"
 }
+
+# GTP: vertices are kept as typed (lower case); good moves come from the top row, a15 b15 ...
+gtp_answer() {
+  moves=$((moves + 1))
+  if [ "$moves" -gt "$good" ]; then
+    case "$mode" in
+      occupied) if [ -n "$last" ]; then echo "= $last"; echo; return; fi ;;
+      offboard) echo "= z99"; echo; return ;;
+      garbage) echo "= hello"; echo; return ;;
+      sleep) sleep 3 ;;
+      exit) exit 3 ;;
+      error) echo "? out of ideas"; echo; return ;;
+    esac
+  fi
+  for v in a15 b15 c15 d15 e15 f15 g15 h15 j15 k15 l15 m15 n15 o15 p15; do
+    case "$taken" in
+      *" $v "*) ;;
+      *) taken="$taken$v "; echo "= $v"; echo; return ;;
+    esac
+  done
+  echo "? board full"; echo
+}
+
+if [ -n "$gtp" ]; then
+  while IFS= read -r line; do
+    line=$(printf '%s' "$line" | tr -d '\r' | tr 'A-Z' 'a-z')
+    case "$line" in
+      clear_board|game\ *) taken=" "; last=""; echo "= "; echo ;;
+      play\ *) last=${line##* }; taken="$taken$last "; echo "= "; echo ;;
+      genmove\ *) gtp_answer ;;
+      quit) echo "= "; echo; exit 0 ;;
+      *) echo "= "; echo ;;
+    esac
+  done
+  exit 0
+fi
 
 while IFS= read -r line; do
   line=$(printf '%s' "$line" | tr -d '\r')
