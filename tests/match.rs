@@ -487,3 +487,65 @@ fn a_match_that_cannot_run_exits_2_with_a_reason() {
     assert_eq!(help.code, 0);
     assert!(help.stderr.contains("--tc-move"));
 }
+
+#[test]
+fn engine_runs_in_its_working_directory() {
+    // The script path is relative: it only resolves inside --dir.
+    let r = run_match(&[
+        "--engine",
+        GM,
+        "--engine",
+        "sh broken_brain.sh occupied",
+        "--dir",
+        &data(""),
+        "--games",
+        "1",
+        "--tc-move",
+        "200",
+        "--tolerance",
+        "800",
+    ]);
+    let _ = check_consistent(&r, ["gridmind", "broken_brain"], 1);
+    let g = &games(&r.stdout)[0];
+    assert!(g.reason.starts_with("illegal move: broken_brain"), "{g:?}");
+}
+
+/// The baseline brain from `../shared/` (python3): run only where both exist, since tests must
+/// pass without `../shared/`.
+#[test]
+fn against_the_seed_brain_where_available() {
+    let brain =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/gomoku/seed_greedy_brain.py");
+    let python = Command::new("python3").arg("--version").output().is_ok();
+    if !brain.exists() || !python {
+        eprintln!("skipped: no ../shared/gomoku/seed_greedy_brain.py or python3");
+        return;
+    }
+    let r = run_match(&[
+        "--engine",
+        &format!("{GM} --protocol gomocup"),
+        "--engine",
+        &format!("python3 {}", brain.display()),
+        "--name",
+        "seed",
+        "--openings",
+        &data("openings-15.txt"),
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--tc-move",
+        "100",
+        "--tolerance",
+        "2000",
+    ]);
+    let (gm, seed) = check_consistent(&r, ["gridmind", "seed"], 4);
+    for row in [&gm, &seed] {
+        assert_eq!(
+            (row.timeouts, row.illegal, row.crashes, row.errors),
+            (0, 0, 0, 0),
+            "{}",
+            r.stdout
+        );
+    }
+}

@@ -111,6 +111,7 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player with no process yet: it starts on its first game, so idle workers cost nothing.
     pub fn new(spec: EngineSpec, adapter: Box<dyn Adapter>) -> Player {
         Player {
             spec,

@@ -23,6 +23,7 @@ impl Wld {
         }
     }
 
+    /// Games counted, for totals that must add up.
     pub fn games(&self) -> u32 {
         self.w + self.l + self.d
     }
@@ -91,6 +92,7 @@ impl Stats {
         });
     }
 
+    /// Games finished so far, for the progress line and the Elo sample size.
     pub fn games(&self) -> usize {
         self.results.len()
     }
