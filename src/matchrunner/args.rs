@@ -8,13 +8,14 @@ use crate::games::{GameSpec, Rule, GOMOKU_SIZES};
 
 /// The usage text printed on `--help` and after an argument error.
 pub const USAGE: &str = "\
-usage: gridmind match --engine CMD [--name A] [--option K=V]... [--dir DIR]
-                      --engine CMD [--name B] [--option K=V]... [--dir DIR]
+usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
+                      --engine CMD [--option K=V]... [--dir DIR] [--name A --name B]
                       [--protocol gomocup|gtp] [--game gomoku|tictactoe] [--size N]
                       [--rule freestyle|standard|renju] [--games N] [--openings FILE]
                       [--tc-move MS] [--tc-match MS] [--tolerance MS] [--concurrency N]
                       [--sgf FILE] [--seed N]
-  CMD is a command line (quote it); --name, --option and --dir apply to the engine before them.
+  CMD is a command line (quote it); --option and --dir apply to the engine before them; the
+  first --name names the first engine, the second the second.
   Defaults: gomoku 15x15 freestyle over gomocup (tictactoe: gtp), 2 games per opening (10 games
   without --openings), --tc-move 1000, --tc-match 0 (none), --tolerance 100, --concurrency 1.";
 
@@ -60,7 +61,9 @@ pub struct MatchConfig {
 #[derive(Default)]
 struct Partial {
     engines: Vec<EngineSpec>,
-    names: Vec<(usize, String)>,
+    /// `--name` values in order: the k-th names the k-th engine, so both `--engine X --name A
+    /// --engine Y --name B` and `--engine X --engine Y --name A --name B` work.
+    names: Vec<String>,
 }
 
 /// Parses the arguments after `gridmind match`. `Err("")` means `--help` was asked for.
@@ -105,11 +108,10 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
             "--name" => {
                 let v = value()?;
-                let i = last_engine(&p, flag)?;
-                if v.trim().is_empty() {
-                    return Err("--name needs a non-empty name".into());
+                if v.trim().is_empty() || v.contains(char::is_whitespace) {
+                    return Err(format!("--name takes a name without spaces, got '{v}'"));
                 }
-                p.names.push((i, v));
+                p.names.push(v);
             }
             "--option" => {
                 let v = value()?;
@@ -207,9 +209,12 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     if tc_move == 0 && tc_match == 0 {
         return Err("set a time control: --tc-move MS and/or --tc-match MS".into());
     }
+    if p.names.len() > 2 {
+        return Err("at most two --name (one per engine, in order)".into());
+    }
     let mut engines = p.engines;
-    for (i, name) in p.names {
-        engines[i].name = name;
+    for (e, name) in engines.iter_mut().zip(p.names) {
+        e.name = name;
     }
     for e in engines.iter_mut().filter(|e| e.name.is_empty()) {
         e.name = default_name(&e.argv);
@@ -330,10 +335,10 @@ mod tests {
     #[test]
     fn options_apply_to_the_engine_before_them() {
         let c = parse(&args(
-            "--engine ./gridmind --option strength=0 --engine 'python3 x/seed.py' --name b",
+            "--engine ./gridmind --option strength=0 --engine 'python3 x/seed.py' --name a --name b",
         ))
         .unwrap();
-        assert_eq!(c.engines[0].name, "gridmind");
+        assert_eq!(c.engines[0].name, "a");
         assert_eq!(
             c.engines[0].options,
             vec![("strength".to_string(), "0".to_string())]
@@ -342,6 +347,21 @@ mod tests {
         assert_eq!(c.engines[1].argv, vec!["python3", "x/seed.py"]);
         assert_eq!(c.protocol, Protocol::Gomocup);
         assert_eq!(c.tc_move, Some(Duration::from_millis(1000)));
+    }
+
+    #[test]
+    fn names_go_to_engines_in_order() {
+        let c = parse(&args("--engine x --name a --engine y --name b")).unwrap();
+        assert_eq!(
+            (c.engines[0].name.as_str(), c.engines[1].name.as_str()),
+            ("a", "b")
+        );
+        let c = parse(&args("--engine x --engine 'python3 s/y.py'")).unwrap();
+        assert_eq!(
+            (c.engines[0].name.as_str(), c.engines[1].name.as_str()),
+            ("x", "y")
+        );
+        assert!(parse(&args("--engine x --engine y --name a --name b --name c")).is_err());
     }
 
     #[test]
