@@ -6,7 +6,8 @@
 //! has exited. In expected lines, `{*}` matches any text. An optional first line `## args: ...`
 //! passes command-line arguments; any line `## ignore-prefix: P` drops output lines starting with
 //! `P` before comparing (for Gomocup `MESSAGE` progress lines, whose number varies). Input is sent as raw bytes: `\r` and `\xNN` escapes in input
-//! lines let transcripts send CRLF and binary garbage.
+//! lines let transcripts send CRLF and binary garbage, and `\[N*c]` sends the character `c` N
+//! times (for over-long lines).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,6 +26,15 @@ fn unescape(s: &str) -> Vec<u8> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'\\' && i + 1 < b.len() {
+            if let Some(end) = s[i..].find(']').filter(|_| b[i + 1] == b'[') {
+                if let Some((n, c)) = s[i + 2..i + end].split_once('*') {
+                    if let (Ok(n), Some(c)) = (n.parse::<usize>(), c.bytes().next()) {
+                        out.extend(std::iter::repeat_n(c, n));
+                        i += end + 1;
+                        continue;
+                    }
+                }
+            }
             match b[i + 1] {
                 b'r' => {
                     out.push(b'\r');
