@@ -555,3 +555,44 @@ fn against_the_seed_brain_where_available() {
         );
     }
 }
+
+/// The referee's legality is the engine's own rules code: the same move is a forbidden overline
+/// under renju and a winning five under freestyle.
+#[test]
+fn renju_forbidden_move_loses_and_freestyle_five_wins() {
+    let play = |rule: &str| {
+        let r = run_match(&[
+            "--engine",
+            &format!("sh {} script '7,7 0,0'", data("broken_brain.sh")),
+            "--engine",
+            GM,
+            "--name",
+            "scripted",
+            "--name",
+            "gridmind",
+            "--rule",
+            rule,
+            "--openings",
+            &data("renju-overline.txt"),
+            "--games",
+            "1",
+            "--tc-move",
+            "200",
+            "--tolerance",
+            "800",
+        ]);
+        let _ = check_consistent(&r, ["scripted", "gridmind"], 1);
+        games(&r.stdout).remove(0)
+    };
+    let renju = play("renju");
+    assert_eq!(renju.result, "0-1", "{renju:?}");
+    assert_eq!(
+        renju.reason,
+        "illegal move: scripted played 7,7 (forbidden)"
+    );
+    let free = play("freestyle");
+    assert_eq!(
+        (free.result.as_str(), free.reason.as_str()),
+        ("1-0", "five")
+    );
+}

@@ -12,16 +12,26 @@
 #   sleep     sleeps 3 s before answering (a timeout under any short time control)
 #   exit      exits with status 3 (a crash mid-game)
 #   error     answers "ERROR out of ideas"
+#   script    sh broken_brain.sh script "7,7 8,8": plays exactly these moves, in order, whatever
+#             the board (to reach a chosen point, e.g. a renju-forbidden one)
 gtp=""
 if [ "$1" = gtp ]; then gtp=1; shift; fi
 mode=$1
 good=${2:-2}
+script=${2:-}
 size=15
 taken=" "
 last=""
 moves=0
 
 answer() {
+  if [ "$mode" = script ]; then
+    first=${script%% *}
+    script=${script#"$first"}
+    script=${script# }
+    echo "${first:-ERROR script exhausted}"
+    return
+  fi
   moves=$((moves + 1))
   if [ "$moves" -gt "$good" ]; then
     case "$mode" in
@@ -50,6 +60,13 @@ answer() {
 
 # GTP: vertices are kept as typed (lower case); good moves come from the top row, a15 b15 ...
 gtp_answer() {
+  if [ "$mode" = script ]; then
+    first=${script%% *}
+    script=${script#"$first"}
+    script=${script# }
+    echo "${first:-ERROR script exhausted}"
+    return
+  fi
   moves=$((moves + 1))
   if [ "$moves" -gt "$good" ]; then
     case "$mode" in
