@@ -289,6 +289,7 @@ fn broken_over(
     restarts: bool,
 ) {
     let sgf = temp(&format!("broken-{protocol}-{mode}.sgf"));
+    let log = temp(&format!("broken-{protocol}-{mode}.log"));
     let brain = match protocol {
         "gtp" => format!("sh {} gtp {mode}", data("broken_brain.sh")),
         _ => format!("sh {} {mode}", data("broken_brain.sh")),
@@ -314,6 +315,8 @@ fn broken_over(
         "800",
         "--sgf",
         sgf.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
     ]);
     let (gm, brk) = check_consistent(&r, ["gridmind", "broken"], 2);
     assert_eq!(brk.wld, [0, 2, 0], "{}", r.stdout);

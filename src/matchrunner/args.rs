@@ -13,7 +13,7 @@ usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
                       [--protocol gomocup|gtp] [--game gomoku|tictactoe] [--size N]
                       [--rule freestyle|standard|renju] [--games N] [--openings FILE]
                       [--tc-move MS] [--tc-match MS] [--tolerance MS] [--concurrency N]
-                      [--sgf FILE] [--seed N]
+                      [--sgf FILE] [--seed N] [--log FILE]
   CMD is a command line (quote it); --option and --dir apply to the engine before them; the
   first --name names the first engine, the second the second.
   Defaults: gomoku 15x15 freestyle over gomocup (tictactoe: gtp), 2 games per opening (10 games
@@ -56,6 +56,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     pub sgf: Option<PathBuf>,
     pub seed: Option<u64>,
+    /// Where to write every line exchanged with the engines.
+    pub log: Option<PathBuf>,
 }
 
 #[derive(Default)]
@@ -81,6 +83,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut concurrency = 1usize;
     let mut sgf = None;
     let mut seed = None;
+    let mut log = None;
 
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -161,6 +164,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
             "--sgf" => sgf = Some(PathBuf::from(value()?)),
             "--seed" => seed = Some(number(flag, &value()?)?),
+            "--log" => log = Some(PathBuf::from(value()?)),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -238,6 +242,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         concurrency,
         sgf,
         seed,
+        log,
     })
 }
 

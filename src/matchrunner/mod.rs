@@ -7,6 +7,7 @@
 //! - [`openings`]: Gomocup opening files.
 //! - [`scheduler`]: concurrent games.
 //! - [`stats`] and [`sgf`]: the results table and the game records.
+//! - [`traffic`]: the optional log of every line exchanged.
 
 pub mod adapter;
 pub mod args;
@@ -16,6 +17,7 @@ pub mod referee;
 pub mod scheduler;
 pub mod sgf;
 pub mod stats;
+pub mod traffic;
 
 use std::io::{IsTerminal, Write};
 
@@ -84,8 +86,12 @@ fn run_match(cfg: &MatchConfig) -> Result<(), String> {
     };
     // An engine that cannot even be started makes the match impossible; say so before game 1.
     for e in &cfg.engines {
-        process::EngineProcess::spawn(e)?.kill();
+        process::EngineProcess::spawn(e, None)?.kill();
     }
+    let log = match &cfg.log {
+        Some(path) => Some(std::sync::Arc::new(traffic::TrafficLog::create(path)?)),
+        None => None,
+    };
     let jobs = schedule(openings.as_deref(), cfg.games);
     let total = jobs.len();
     let names = cfg.engines.clone().map(|e| e.name);
@@ -100,7 +106,7 @@ fn run_match(cfg: &MatchConfig) -> Result<(), String> {
     let live = std::io::stderr().is_terminal();
     let mut stats = Stats::default();
     let mut records = Vec::new();
-    scheduler::run(cfg, jobs, |r| {
+    scheduler::run(cfg, jobs, log.clone(), |r| {
         if live {
             eprint!("\r\x1b[K");
         }
@@ -122,6 +128,9 @@ fn run_match(cfg: &MatchConfig) -> Result<(), String> {
     });
     if live {
         eprint!("\r\x1b[K");
+    }
+    if let Some(l) = &log {
+        l.flush();
     }
     let _ = write!(out, "\n{}", stats.table(&names));
     let _ = out.flush();

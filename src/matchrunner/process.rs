@@ -7,12 +7,14 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use super::args::EngineSpec;
+use super::traffic::TrafficLog;
 
 /// Longest line we keep from an engine; the rest of an overlong line is dropped.
 const MAX_LINE: u64 = 64 * 1024;
@@ -31,11 +33,13 @@ pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    log: Option<(Arc<TrafficLog>, String)>,
 }
 
 impl EngineProcess {
     /// Starts the engine with piped stdin/stdout; its stderr is discarded (engines log there).
-    pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, String> {
+    /// With a traffic log, every line in both directions is written to it.
+    pub fn spawn(spec: &EngineSpec, log: Option<Arc<TrafficLog>>) -> Result<EngineProcess, String> {
         let (program, args) = spec
             .argv
             .split_first()
@@ -57,6 +61,8 @@ impl EngineProcess {
             .take()
             .ok_or_else(|| "engine has no stdout".to_string())?;
         let (tx, rx) = crossbeam_channel::unbounded();
+        let log = log.map(|l| (l, spec.name.clone()));
+        let reader_log = log.clone();
         thread::Builder::new()
             .name(format!("read-{}", spec.name))
             .spawn(move || {
@@ -75,6 +81,9 @@ impl EngineProcess {
                             }
                             let text = String::from_utf8_lossy(&buf);
                             let line = text.trim_end_matches(['\n', '\r']).to_string();
+                            if let Some((l, name)) = &reader_log {
+                                l.line(name, '>', &line);
+                            }
                             if tx.send(line).is_err() {
                                 break;
                             }
@@ -83,15 +92,22 @@ impl EngineProcess {
                 }
             })
             .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        if let Some((l, name)) = &log {
+            l.line(name, '#', &format!("started: {}", spec.argv.join(" ")));
+        }
         Ok(EngineProcess {
             child,
             stdin,
             lines: rx,
+            log,
         })
     }
 
     /// Writes one line (a newline is added). A failure means the engine is gone.
     pub fn send(&mut self, line: &str) -> Result<(), ReadError> {
+        if let Some((l, name)) = &self.log {
+            l.line(name, '<', line);
+        }
         let stdin = self
             .stdin
             .as_mut()
@@ -149,6 +165,13 @@ impl EngineProcess {
             thread::sleep(Duration::from_millis(5));
         }
         self.kill();
+    }
+
+    /// Writes a runner note about this engine to the traffic log, if any.
+    pub fn note(&self, text: &str) {
+        if let Some((l, name)) = &self.log {
+            l.line(name, '#', text);
+        }
     }
 
     /// Kills the engine at once (it may be thinking past its time).

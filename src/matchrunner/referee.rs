@@ -10,7 +10,9 @@ use std::time::Duration;
 use super::adapter::{self, Adapter, Failure, GameSetup, MoveRequest, RawMove};
 use super::args::{EngineSpec, MatchConfig};
 use super::process::EngineProcess;
+use super::traffic::TrafficLog;
 use crate::games::{Color, Game, GameSpec, Outcome, PlayError, Point};
+use std::sync::Arc;
 
 /// One game to play: which opening, who is black.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,22 +110,36 @@ pub struct Player {
     spec: EngineSpec,
     adapter: Box<dyn Adapter>,
     process: Option<EngineProcess>,
+    log: Option<Arc<TrafficLog>>,
 }
 
 impl Player {
     /// A player with no process yet: it starts on its first game, so idle workers cost nothing.
-    pub fn new(spec: EngineSpec, adapter: Box<dyn Adapter>) -> Player {
+    pub fn new(
+        spec: EngineSpec,
+        adapter: Box<dyn Adapter>,
+        log: Option<Arc<TrafficLog>>,
+    ) -> Player {
         Player {
             spec,
             adapter,
             process: None,
+            log,
+        }
+    }
+
+    /// A runner note in the traffic log (game starts, results, restarts).
+    fn note(&self, text: &str) {
+        if let Some(l) = &self.log {
+            l.line(&self.spec.name, '#', text);
         }
     }
 
     /// Starts the process if it is not running (first game, or after a failure).
     fn prepare(&mut self, setup: &GameSetup) -> Result<(), Failure> {
         if self.process.is_none() {
-            self.process = Some(EngineProcess::spawn(&self.spec).map_err(Failure::Crash)?);
+            self.process =
+                Some(EngineProcess::spawn(&self.spec, self.log.clone()).map_err(Failure::Crash)?);
         }
         let p = self
             .process
@@ -143,6 +159,7 @@ impl Player {
     /// Kills the process so the next game starts a fresh one.
     fn discard(&mut self) {
         if let Some(mut p) = self.process.take() {
+            p.note("killed; a fresh process plays the next game");
             p.kill();
         }
     }
@@ -211,12 +228,26 @@ pub fn play_game(job: &GameJob, players: &mut [Player; 2], cfg: &MatchConfig) ->
             return record;
         }
     };
+    for p in players.iter() {
+        p.note(&format!("game {} starts", job.index + 1));
+    }
     let ending = run(job, players, cfg, game.as_mut(), &mut record, &engine_of);
     record.moves = game.history().to_vec();
-    if let (Some(l), true) = (ending.loser, ending.restart) {
+    let (loser, restart) = (ending.loser, ending.restart);
+    record.ending = ending;
+    let names = cfg.engines.clone().map(|e| e.name);
+    let reason = record.reason(&names, cfg.spec);
+    for (e, p) in players.iter().enumerate() {
+        let verdict = match loser {
+            None => "draw",
+            Some(l) if l == e => "lost",
+            Some(_) => "won",
+        };
+        p.note(&format!("game {} {verdict}: {reason}", job.index + 1));
+    }
+    if let (Some(l), true) = (loser, restart) {
         players[l].discard();
     }
-    record.ending = ending;
     record
 }
 
