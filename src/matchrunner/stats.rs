@@ -106,11 +106,21 @@ impl Stats {
         }
         let mean = self.results.iter().sum::<f64>() / n;
         let var = self.results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n;
-        let se = (var / n).sqrt();
+        let (low, high) = if var > 0.0 {
+            let se = (var / n).sqrt();
+            (mean - Z95 * se, mean + Z95 * se)
+        } else {
+            // Every game ended alike (all wins, all draws): the sample variance says nothing, so
+            // take the Wilson interval of a win/loss proportion, which is never narrower.
+            let z2 = Z95 * Z95;
+            let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+            let half = Z95 * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+            (centre - half, centre + half)
+        };
         Some(EloEstimate {
             diff: elo_of(mean),
-            low: elo_of(mean - 1.96 * se),
-            high: elo_of(mean + 1.96 * se),
+            low: elo_of(low),
+            high: elo_of(high),
         })
     }
 
@@ -177,6 +187,9 @@ impl Stats {
     }
 }
 
+/// The two-sided 95% quantile of the normal distribution.
+const Z95: f64 = 1.96;
+
 /// An Elo difference with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
@@ -229,8 +242,18 @@ mod tests {
         let e = s.elo().unwrap();
         assert!(e.low < e.diff && e.diff < e.high, "{e:?}");
         assert!((e.diff - elo_of(5.0 / 8.0)).abs() < 1e-9);
+        // All draws, all wins: the interval stays open around the estimate, never degenerate.
         s.results = vec![0.5; 4];
         let e = s.elo().unwrap();
-        assert_eq!((e.low, e.diff, e.high), (0.0, 0.0, 0.0));
+        assert_eq!(e.diff, 0.0);
+        assert!(
+            e.low < -100.0 && e.high > 100.0 && (e.low + e.high).abs() < 1e-9,
+            "{e:?}"
+        );
+        s.results = vec![1.0; 24];
+        let e = s.elo().unwrap();
+        assert_eq!((e.diff, e.high), (f64::INFINITY, f64::INFINITY));
+        // Wilson lower bound for 24/24: p > 0.862, i.e. about +318 Elo.
+        assert!((e.low - 318.0).abs() < 5.0, "{e:?}");
     }
 }
