@@ -490,6 +490,21 @@ fn a_match_that_cannot_run_exits_2_with_a_reason() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("openings line 2"), "{}", r.stderr);
     assert!(!r.stdout.contains("game 1"));
+    let unwritable = run_match(&[
+        "--engine",
+        GM,
+        "--engine",
+        GM,
+        "--sgf",
+        "/nonexistent-dir/games.sgf",
+    ]);
+    assert_eq!(unwritable.code, 2);
+    assert!(
+        unwritable.stderr.contains("cannot write"),
+        "{}",
+        unwritable.stderr
+    );
+    assert!(!unwritable.stdout.contains("game 1"));
     let help = run_match(&["--help"]);
     assert_eq!(help.code, 0);
     assert!(help.stderr.contains("--tc-move"));

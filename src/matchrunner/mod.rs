@@ -88,6 +88,10 @@ fn run_match(cfg: &MatchConfig) -> Result<(), String> {
     for e in &cfg.engines {
         process::EngineProcess::spawn(e, None)?.kill();
     }
+    // Likewise an SGF file that cannot be written: better to know before the games than after.
+    if let Some(path) = &cfg.sgf {
+        std::fs::write(path, "").map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let log = match &cfg.log {
         Some(path) => Some(std::sync::Arc::new(traffic::TrafficLog::create(path)?)),
         None => None,
