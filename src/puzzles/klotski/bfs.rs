@@ -1,0 +1,139 @@
+//! Level-by-level breadth-first search over canonical states.
+//!
+//! Levels are index ranges of the [`StateTable`] arena, so the depth of every state is exact and
+//! the first goal state generated is at the optimal depth. With `all`, the search finishes the
+//! goal's level (to count every optimal end position) and then the whole reachable component.
+
+use std::time::{Duration, Instant};
+
+use super::model::{Metric, Model, MAX_CLASSES};
+use super::moves::expand;
+use super::table::{StateId, StateTable};
+use crate::engine::{Info, SearchContext};
+
+/// How often (in expanded states) the stop signal is polled.
+const POLL_EVERY: u64 = 2048;
+
+/// What the search found.
+pub struct Found {
+    /// The visited states with parent links.
+    pub table: StateTable,
+    /// The first optimal goal state, or `None` when the goal is unreachable.
+    pub goal: Option<StateId>,
+    /// Optimal length (meaningful when `goal` is set).
+    pub depth: u32,
+    /// With `all`: distinct goal states at the optimal depth.
+    pub end_positions: u64,
+    /// States expanded.
+    pub nodes: u64,
+}
+
+/// Why a search ended without an answer.
+pub enum Failure {
+    Stopped { nodes: u64, depth: u32 },
+    OutOfMemory { states: usize },
+}
+
+/// Searches from the model's start position; `all` explores the whole component.
+pub fn search(
+    model: &Model,
+    metric: Metric,
+    all: bool,
+    ctx: &mut SearchContext,
+) -> Result<Found, Failure> {
+    let k = model.classes();
+    let budget = ctx.options.hash_mib.saturating_mul(1 << 20);
+    let mut table = StateTable::new(k, budget);
+    let mut start = [0u64; MAX_CLASSES];
+    model.state_of(&model.pieces, &mut start[..k]);
+    let oom = |e: super::table::OutOfMemory| Failure::OutOfMemory { states: e.states };
+    table.insert(&start[..k], 0).map_err(oom)?;
+    let mut found = Found {
+        table,
+        goal: None,
+        depth: 0,
+        end_positions: 0,
+        nodes: 0,
+    };
+    if model.is_goal(&start[..k]) {
+        found.goal = Some(0);
+        found.end_positions = 1;
+        if !all {
+            return Ok(found);
+        }
+    }
+    let began = Instant::now();
+    let mut last_report = began;
+    let (mut level_start, mut depth) = (0usize, 0u32);
+    let mut succ = [0u64; MAX_CLASSES];
+    let mut counting_level = found.goal.is_none();
+    while level_start < found.table.len() {
+        let level_end = found.table.len();
+        for id in level_start..level_end {
+            found.nodes += 1;
+            if found.nodes % POLL_EVERY == 0 && ctx.control.should_stop(found.nodes) {
+                return Err(Failure::Stopped {
+                    nodes: found.nodes,
+                    depth,
+                });
+            }
+            let mut state = [0u64; MAX_CLASSES];
+            state[..k].copy_from_slice(found.table.state(id as StateId));
+            let mut error = None;
+            let mut hit = None;
+            let table = &mut found.table;
+            expand(model, metric, &state[..k], |s| {
+                if error.is_some() || (!all && hit.is_some()) {
+                    return;
+                }
+                succ[..k].copy_from_slice(s);
+                model.canonicalise(&mut succ[..k]);
+                match table.insert(&succ[..k], id as StateId) {
+                    Ok(Some(new)) if model.is_goal(&succ[..k]) => {
+                        hit.get_or_insert(new);
+                    }
+                    Ok(_) => {}
+                    Err(e) => error = Some(e),
+                }
+            });
+            if let Some(e) = error {
+                return Err(oom(e));
+            }
+            if let Some(new) = hit {
+                if found.goal.is_none() {
+                    found.goal = Some(new);
+                    found.depth = depth + 1;
+                }
+                if !all {
+                    report(ctx, &found, depth + 1, began);
+                    return Ok(found);
+                }
+            }
+        }
+        depth += 1;
+        if counting_level && found.goal.is_some() {
+            // The goal's level is complete: count its goal states once.
+            found.end_positions = (level_end..found.table.len())
+                .filter(|&i| model.is_goal(found.table.state(i as StateId)))
+                .count() as u64;
+            counting_level = false;
+        }
+        level_start = level_end;
+        if last_report.elapsed() >= Duration::from_secs(1) {
+            last_report = Instant::now();
+            report(ctx, &found, depth, began);
+        }
+    }
+    report(ctx, &found, depth, began);
+    Ok(found)
+}
+
+fn report(ctx: &mut SearchContext, found: &Found, depth: u32, began: Instant) {
+    ctx.report(&Info {
+        depth: Some(depth),
+        nodes: found.nodes,
+        time: began.elapsed(),
+        extra: vec![("states".into(), found.table.len().to_string())],
+        ..Info::default()
+    });
+}

@@ -1,0 +1,133 @@
+//! Successor generation under each metric.
+//!
+//! [`expand`] is the hot loop of the search: it works on masks only and hands each successor
+//! state (not yet canonicalised) to a callback. [`destinations`] is the slow twin used to rebuild
+//! the answer: same moves, plus the cell-by-cell directions of each.
+
+use super::model::{Metric, Model, Shape, DIRS, MAX_CLASSES, NONE};
+
+/// Calls `emit` with every state one move away from `state` under `metric`.
+#[inline]
+pub fn expand(model: &Model, metric: Metric, state: &[u64], mut emit: impl FnMut(&[u64])) {
+    let k = state.len();
+    let empty = model.full & !model.occupied(state);
+    if empty == 0 {
+        return;
+    }
+    let mut buf = [0u64; MAX_CLASSES];
+    buf[..k].copy_from_slice(state);
+    for (c, shape) in model.shapes.iter().enumerate() {
+        let mut pieces = state[c];
+        while pieces != 0 {
+            let t = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            if shape.halo[t] & empty == 0 {
+                continue;
+            }
+            let blocked = !(empty | shape.cells[t]);
+            let without = state[c] & !(1u64 << t);
+            let mut emit_at = |n: u8| {
+                buf[c] = without | 1u64 << n;
+                emit(&buf[..k]);
+            };
+            match metric {
+                Metric::Steps => {
+                    for &n in &shape.step[t] {
+                        if n != NONE && shape.cells[n as usize] & blocked == 0 {
+                            emit_at(n);
+                        }
+                    }
+                }
+                Metric::Slides => {
+                    for d in 0..4 {
+                        let mut p = t;
+                        loop {
+                            let n = shape.step[p][d];
+                            if n == NONE || shape.cells[n as usize] & blocked != 0 {
+                                break;
+                            }
+                            emit_at(n);
+                            p = n as usize;
+                        }
+                    }
+                }
+                Metric::Moves => flood(shape, t, blocked, &mut emit_at),
+            }
+            buf[c] = state[c];
+        }
+    }
+}
+
+/// Every top-left the piece at `t` can reach without touching `blocked`, excluding `t` itself.
+#[inline]
+fn flood(shape: &Shape, t: usize, blocked: u64, emit: &mut impl FnMut(u8)) {
+    let mut seen = 1u64 << t;
+    let mut stack = [0u8; 64];
+    stack[0] = t as u8;
+    let mut len = 1;
+    while len > 0 {
+        len -= 1;
+        let p = stack[len] as usize;
+        for &n in &shape.step[p] {
+            if n != NONE && seen >> n & 1 == 0 && shape.cells[n as usize] & blocked == 0 {
+                seen |= 1 << n;
+                stack[len] = n;
+                len += 1;
+                emit(n);
+            }
+        }
+    }
+}
+
+/// Every destination of the piece of class `class` at `t` under `metric`, with the directions it
+/// travels (shortest cell path for `moves`).
+pub fn destinations(
+    model: &Model,
+    metric: Metric,
+    occupied: u64,
+    class: usize,
+    t: usize,
+) -> Vec<(u8, String)> {
+    let shape = &model.shapes[class];
+    let blocked = !((model.full & !occupied) | shape.cells[t]);
+    let ok = |n: u8| n != NONE && shape.cells[n as usize] & blocked == 0;
+    let mut out = Vec::new();
+    match metric {
+        Metric::Steps => {
+            for (d, &n) in shape.step[t].iter().enumerate() {
+                if ok(n) {
+                    out.push((n, (DIRS[d] as char).to_string()));
+                }
+            }
+        }
+        Metric::Slides => {
+            for (d, &dir) in DIRS.iter().enumerate() {
+                let mut p = t;
+                let mut path = String::new();
+                while ok(shape.step[p][d]) {
+                    p = shape.step[p][d] as usize;
+                    path.push(dir as char);
+                    out.push((p as u8, path.clone()));
+                }
+            }
+        }
+        Metric::Moves => {
+            // Breadth-first so each destination gets a shortest path.
+            let mut paths: Vec<(u8, String)> = vec![(t as u8, String::new())];
+            let mut i = 0;
+            while i < paths.len() {
+                let (p, path) = paths[i].clone();
+                i += 1;
+                for (d, &n) in shape.step[p as usize].iter().enumerate() {
+                    if ok(n) && !paths.iter().any(|q| q.0 == n) {
+                        let mut longer = path.clone();
+                        longer.push(DIRS[d] as char);
+                        paths.push((n, longer));
+                    }
+                }
+            }
+            out.extend(paths.into_iter().skip(1));
+        }
+    }
+    out
+}
