@@ -7,6 +7,7 @@
 //! are computed once per request so move generation is only mask arithmetic.
 
 use super::grid::{Layout, MAX_CELLS};
+use super::key::{pack, Key};
 
 /// Upper bound on shape classes: keeps the per-state scratch buffers on the stack.
 pub const MAX_CLASSES: usize = 16;
@@ -220,41 +221,61 @@ impl Model {
         self.shapes.len()
     }
 
-    /// The state of a set of tracked pieces, canonicalised.
-    pub fn state_of(&self, pieces: &[Tracked], out: &mut [u64]) {
+    /// Cells on the board.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// Bit offset of class `c` in a packed key.
+    #[inline]
+    pub fn offset(&self, c: usize) -> usize {
+        c * self.cells()
+    }
+
+    /// Per-class masks of a set of tracked pieces.
+    pub fn masks_of(&self, pieces: &[Tracked], out: &mut [u64]) {
         out.fill(0);
         for p in pieces {
             out[p.class] |= 1 << p.pos;
         }
-        self.canonicalise(out);
+    }
+
+    /// The left-right mirror image of per-class masks.
+    #[inline]
+    pub fn mirror_masks(&self, masks: &[u64], out: &mut [u64]) {
+        for ((shape, &mask), slot) in self.shapes.iter().zip(masks).zip(out.iter_mut()) {
+            let mut m = mask;
+            let mut image = 0u64;
+            while m != 0 {
+                image |= 1 << shape.mirror[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            *slot = image;
+        }
+    }
+
+    /// The stored form of a position: its packed key, or the smaller of it and its mirror image's
+    /// when mirror images are merged.
+    pub fn canonical_key<const N: usize>(&self, masks: &[u64]) -> Key<N> {
+        let key = pack::<N>(masks, self.cells());
+        if !self.mirror_dedup {
+            return key;
+        }
+        let mut mirrored = [0u64; MAX_CLASSES];
+        self.mirror_masks(masks, &mut mirrored[..masks.len()]);
+        key.min(pack::<N>(&mirrored[..masks.len()], self.cells()))
     }
 
     /// True when the goal piece sits on its target (mirror-invariant whenever dedup is on).
     #[inline]
-    pub fn is_goal(&self, state: &[u64]) -> bool {
-        state[0] == 1 << self.goal_pos
-    }
-
-    /// Replaces a state by the smaller of itself and its mirror image, when dedup is on.
-    #[inline]
-    pub fn canonicalise(&self, state: &mut [u64]) {
-        if !self.mirror_dedup {
-            return;
-        }
-        let k = state.len();
-        let mut mirrored = [0u64; MAX_CLASSES];
-        for (c, shape) in self.shapes.iter().enumerate() {
-            let mut m = state[c];
-            let mut out = 0u64;
-            while m != 0 {
-                out |= 1 << shape.mirror[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            mirrored[c] = out;
-        }
-        if mirrored[..k] < *state {
-            state.copy_from_slice(&mirrored[..k]);
-        }
+    pub fn is_goal<const N: usize>(&self, key: &Key<N>) -> bool {
+        let cells = self.cells();
+        let low = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        key[0] & low == 1 << self.goal_pos
     }
 
     /// The occupied cells of a state.

@@ -1,21 +1,24 @@
 //! Successor generation under each metric.
 //!
-//! [`expand`] is the hot loop of the search: it works on masks only and hands each successor
-//! state (not yet canonicalised) to a callback. [`destinations`] is the slow twin used to rebuild
+//! [`expand`] is the hot loop of the search: it works on masks only and hands each move (class,
+//! from, to) to a callback, which turns it into two bit flips on a packed key. [`destinations`] is the slow twin used to rebuild
 //! the answer: same moves, plus the cell-by-cell directions of each.
 
-use super::model::{Metric, Model, Shape, DIRS, MAX_CLASSES, NONE};
+use super::model::{Metric, Model, Shape, DIRS, NONE};
 
-/// Calls `emit` with every state one move away from `state` under `metric`.
+/// Calls `emit(class, from, to)` for every move from the position with per-class masks
+/// `state` under `metric`: the piece of `class` with top-left `from` goes to top-left `to`.
 #[inline]
-pub fn expand(model: &Model, metric: Metric, state: &[u64], mut emit: impl FnMut(&[u64])) {
-    let k = state.len();
+pub fn expand(
+    model: &Model,
+    metric: Metric,
+    state: &[u64],
+    mut emit: impl FnMut(usize, usize, usize),
+) {
     let empty = model.full & !model.occupied(state);
     if empty == 0 {
         return;
     }
-    let mut buf = [0u64; MAX_CLASSES];
-    buf[..k].copy_from_slice(state);
     for (c, shape) in model.shapes.iter().enumerate() {
         let mut pieces = state[c];
         while pieces != 0 {
@@ -25,11 +28,7 @@ pub fn expand(model: &Model, metric: Metric, state: &[u64], mut emit: impl FnMut
                 continue;
             }
             let blocked = !(empty | shape.cells[t]);
-            let without = state[c] & !(1u64 << t);
-            let mut emit_at = |n: u8| {
-                buf[c] = without | 1u64 << n;
-                emit(&buf[..k]);
-            };
+            let mut emit_at = |n: u8| emit(c, t, n as usize);
             match metric {
                 Metric::Steps => {
                     for &n in &shape.step[t] {
@@ -53,7 +52,6 @@ pub fn expand(model: &Model, metric: Metric, state: &[u64], mut emit: impl FnMut
                 }
                 Metric::Moves => flood(shape, t, blocked, &mut emit_at),
             }
-            buf[c] = state[c];
         }
     }
 }

@@ -5,14 +5,15 @@
 //! the arena avoids storing keys twice. Nothing here is Klotski-specific: any puzzle whose states
 //! are a few `u64` words could use it.
 
+use super::key::Key;
+
 /// Index of a state in the arena.
 pub type StateId = u32;
 const EMPTY: u32 = u32::MAX;
 
 /// Arena of fixed-width states plus a hash index; refuses to grow past its memory budget.
-pub struct StateTable {
-    width: usize,
-    words: Vec<u64>,
+pub struct StateTable<const N: usize> {
+    keys: Vec<Key<N>>,
     parents: Vec<StateId>,
     slots: Vec<u32>,
     budget_bytes: usize,
@@ -26,7 +27,7 @@ pub struct OutOfMemory {
 }
 
 #[inline]
-fn hash(key: &[u64]) -> u64 {
+fn hash<const N: usize>(key: &Key<N>) -> u64 {
     let mut h = 0x243F_6A88_85A3_08D3u64;
     for &w in key {
         h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -35,12 +36,11 @@ fn hash(key: &[u64]) -> u64 {
     h
 }
 
-impl StateTable {
-    /// An empty table for states of `width` words, using at most `budget_bytes`.
-    pub fn new(width: usize, budget_bytes: usize) -> StateTable {
+impl<const N: usize> StateTable<N> {
+    /// An empty table using at most `budget_bytes`.
+    pub fn new(budget_bytes: usize) -> StateTable<N> {
         StateTable {
-            width,
-            words: Vec::new(),
+            keys: Vec::new(),
             parents: Vec::new(),
             slots: vec![EMPTY; 1 << 12],
             budget_bytes,
@@ -59,9 +59,8 @@ impl StateTable {
 
     /// The state with id `id`.
     #[inline]
-    pub fn state(&self, id: StateId) -> &[u64] {
-        let i = id as usize * self.width;
-        &self.words[i..i + self.width]
+    pub fn state(&self, id: StateId) -> &Key<N> {
+        &self.keys[id as usize]
     }
 
     /// The state `id` was reached from (the start state is its own parent).
@@ -71,12 +70,16 @@ impl StateTable {
 
     /// Bytes used by a table holding `states` states with `slots` index slots.
     fn bytes_for(&self, states: usize, slots: usize) -> usize {
-        states * (self.width * 8 + 4) + slots * 4
+        states * (N * 8 + 4) + slots * 4
     }
 
     /// Stores `key` unless present; returns its new id, or `None` when it was already there.
     #[inline]
-    pub fn insert(&mut self, key: &[u64], parent: StateId) -> Result<Option<StateId>, OutOfMemory> {
+    pub fn insert(
+        &mut self,
+        key: &Key<N>,
+        parent: StateId,
+    ) -> Result<Option<StateId>, OutOfMemory> {
         let mask = self.slots.len() - 1;
         let mut i = hash(key) as usize & mask;
         loop {
@@ -84,7 +87,7 @@ impl StateTable {
             if s == EMPTY {
                 break;
             }
-            if self.state(s) == key {
+            if self.keys[s as usize] == *key {
                 return Ok(None);
             }
             i = (i + 1) & mask;
@@ -94,18 +97,18 @@ impl StateTable {
         {
             return Err(OutOfMemory { states: id });
         }
-        if self.words.len() == self.words.capacity() {
+        if self.keys.len() == self.keys.capacity() {
             // Grow by half rather than double near the budget, so the last steps still fit.
             let room = self
                 .budget_bytes
                 .saturating_sub(self.bytes_for(id, self.slots.len() * 2));
-            let max_states = room / (self.width * 8 + 4);
+            let max_states = room / (N * 8 + 4);
             let extra = (id / 2).max(1024).min(max_states.max(1));
-            self.words.reserve_exact(extra * self.width);
+            self.keys.reserve_exact(extra);
             self.parents.reserve_exact(extra);
         }
         self.slots[i] = id as u32;
-        self.words.extend_from_slice(key);
+        self.keys.push(*key);
         self.parents.push(parent);
         if (id + 1) * 2 > self.slots.len() {
             self.grow(id + 1)?;
@@ -139,7 +142,7 @@ mod tests {
 
     #[test]
     fn insert_dedups_and_keeps_order() {
-        let mut t = StateTable::new(2, 1 << 20);
+        let mut t = StateTable::<2>::new(1 << 20);
         for i in 0..10_000u64 {
             assert_eq!(t.insert(&[i, i * 7], 0).unwrap(), Some(i as u32));
         }
@@ -150,7 +153,7 @@ mod tests {
 
     #[test]
     fn budget_is_enforced() {
-        let mut t = StateTable::new(4, 64 * 1024);
+        let mut t = StateTable::<4>::new(64 * 1024);
         let mut err = None;
         for i in 0..100_000u64 {
             if let Err(e) = t.insert(&[i, 0, 0, 0], 0) {
