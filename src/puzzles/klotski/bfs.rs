@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::key::{flip, pack, unpack, Key};
+use super::key::PackedKey;
 use super::model::{Metric, Model, MAX_CLASSES};
 use super::moves::expand;
 use super::table::{OutOfMemory, StateId, StateTable};
@@ -20,9 +20,9 @@ use crate::engine::{Info, SearchContext};
 const POLL_EVERY: u64 = 2048;
 
 /// What the search found.
-pub struct Found<const N: usize> {
+pub struct Found<K> {
     /// The visited states with parent links.
-    pub table: StateTable<N>,
+    pub table: StateTable<K>,
     /// The first optimal goal state, or `None` when the goal is unreachable.
     pub goal: Option<StateId>,
     /// Optimal length (meaningful when `goal` is set).
@@ -46,18 +46,18 @@ impl From<OutOfMemory> for Failure {
 }
 
 /// Searches from the model's start position; `all` explores the whole component.
-pub fn search<const N: usize>(
+pub fn search<K: PackedKey>(
     model: &Model,
     metric: Metric,
     all: bool,
     ctx: &mut SearchContext,
-) -> Result<Found<N>, Failure> {
+) -> Result<Found<K>, Failure> {
     let k = model.classes();
     let cells = model.cells();
     let budget = ctx.options.hash_mib.saturating_mul(1 << 20);
     let mut masks = [0u64; MAX_CLASSES];
     model.masks_of(&model.pieces, &mut masks[..k]);
-    let start: Key<N> = model.canonical_key(&masks[..k]);
+    let start: K = model.canonical_key(&masks[..k]);
     let mut found = Found {
         table: StateTable::new(budget),
         goal: None,
@@ -73,12 +73,13 @@ pub fn search<const N: usize>(
             return Ok(found);
         }
     }
-    let offsets: Vec<usize> = (0..k).map(|c| model.offset(c)).collect();
+    // bits[c * cells + t]: the key bit of class c's piece at top-left t (a shift of a u128 by a
+    // variable amount is slow; a table load is not).
+    let bits: Vec<K> = (0..k * cells).map(K::bit).collect();
     let began = Instant::now();
     let mut last_report = began;
     let (mut level_start, mut depth) = (0usize, 0u32);
     let mut counting_level = found.goal.is_none();
-    let mut mirrored = [0u64; MAX_CLASSES];
     while level_start < found.table.len() {
         let level_end = found.table.len();
         for id in level_start..level_end {
@@ -89,40 +90,52 @@ pub fn search<const N: usize>(
                     depth,
                 });
             }
+            // One pass over the pieces: masks, occupied cells and the packed mirror image.
             let key = *found.table.state(id as StateId);
-            unpack(&key, cells, &mut masks[..k]);
-            let mirror_key: Key<N> = if model.mirror_dedup {
-                model.mirror_masks(&masks[..k], &mut mirrored[..k]);
-                pack(&mirrored[..k], cells)
-            } else {
-                key
-            };
+            key.unpack(cells, &mut masks[..k]);
+            let mut occupied = 0u64;
+            let mut mirror_key = K::zero();
+            for (c, shape) in model.shapes.iter().enumerate() {
+                let mut m = masks[c];
+                while m != 0 {
+                    let t = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    occupied |= shape.cells[t];
+                    if model.mirror_dedup {
+                        mirror_key = mirror_key.xor(bits[c * cells + shape.mirror[t] as usize]);
+                    }
+                }
+            }
             let mut error = None;
             let mut hit = None;
             let table = &mut found.table;
-            expand(model, metric, &masks[..k], |c, from, to| {
-                if error.is_some() || (!all && hit.is_some()) {
-                    return;
-                }
-                let o = offsets[c];
-                let mut next = key;
-                flip(&mut next, o + from);
-                flip(&mut next, o + to);
-                if model.mirror_dedup {
-                    let shape = &model.shapes[c];
-                    let mut image = mirror_key;
-                    flip(&mut image, o + shape.mirror[from] as usize);
-                    flip(&mut image, o + shape.mirror[to] as usize);
-                    next = next.min(image);
-                }
-                match table.insert(&next, id as StateId) {
-                    Ok(Some(new)) if model.is_goal(&next) => {
-                        hit.get_or_insert(new);
+            expand(
+                model,
+                metric,
+                &masks[..k],
+                model.full & !occupied,
+                |c, from, to| {
+                    if error.is_some() || (!all && hit.is_some()) {
+                        return;
                     }
-                    Ok(_) => {}
-                    Err(e) => error = Some(e),
-                }
-            });
+                    let o = c * cells;
+                    let mut next = key.xor(bits[o + from]).xor(bits[o + to]);
+                    if model.mirror_dedup {
+                        let shape = &model.shapes[c];
+                        let image = mirror_key
+                            .xor(bits[o + shape.mirror[from] as usize])
+                            .xor(bits[o + shape.mirror[to] as usize]);
+                        next = next.min(image);
+                    }
+                    match table.insert(&next, id as StateId) {
+                        Ok(Some(new)) if model.is_goal(&next) => {
+                            hit.get_or_insert(new);
+                        }
+                        Ok(_) => {}
+                        Err(e) => error = Some(e),
+                    }
+                },
+            );
             if let Some(e) = error {
                 return Err(e.into());
             }
@@ -155,7 +168,7 @@ pub fn search<const N: usize>(
     Ok(found)
 }
 
-fn report<const N: usize>(ctx: &mut SearchContext, found: &Found<N>, depth: u32, began: Instant) {
+fn report<K: PackedKey>(ctx: &mut SearchContext, found: &Found<K>, depth: u32, began: Instant) {
     ctx.report(&Info {
         depth: Some(depth),
         nodes: found.nodes,

@@ -54,22 +54,22 @@ impl Solution {
 /// Solves a parsed request. Errors are the protocol's `?` messages.
 pub fn solve(req: &Request, ctx: &mut SearchContext) -> Result<Solution, String> {
     let model = Model::new(&req.layout, req.goal()?, !req.all)?;
-    // One instantiation per key width: the classic board packs into two words.
+    // One instantiation per key width: the classic board packs into a u128.
     match key::words_for(model.classes(), model.cells()) {
-        1 => solve_packed::<1>(&model, req, ctx),
-        2 => solve_packed::<2>(&model, req, ctx),
-        4 => solve_packed::<4>(&model, req, ctx),
-        8 => solve_packed::<8>(&model, req, ctx),
-        _ => solve_packed::<16>(&model, req, ctx),
+        1 => solve_packed::<u64>(&model, req, ctx),
+        2 => solve_packed::<u128>(&model, req, ctx),
+        4 => solve_packed::<[u64; 4]>(&model, req, ctx),
+        8 => solve_packed::<[u64; 8]>(&model, req, ctx),
+        _ => solve_packed::<[u64; 16]>(&model, req, ctx),
     }
 }
 
-fn solve_packed<const N: usize>(
+fn solve_packed<K: key::PackedKey>(
     model: &Model,
     req: &Request,
     ctx: &mut SearchContext,
 ) -> Result<Solution, String> {
-    let found = bfs::search::<N>(model, req.metric, req.all, ctx).map_err(|f| match f {
+    let found = bfs::search::<K>(model, req.metric, req.all, ctx).map_err(|f| match f {
         Failure::Stopped { nodes, depth } => {
             format!("search stopped: after {nodes} positions (no solution of {depth} moves or fewer)")
         }

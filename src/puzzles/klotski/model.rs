@@ -7,7 +7,7 @@
 //! are computed once per request so move generation is only mask arithmetic.
 
 use super::grid::{Layout, MAX_CELLS};
-use super::key::{pack, Key};
+use super::key::PackedKey;
 
 /// Upper bound on shape classes: keeps the per-state scratch buffers on the stack.
 pub const MAX_CLASSES: usize = 16;
@@ -256,26 +256,20 @@ impl Model {
 
     /// The stored form of a position: its packed key, or the smaller of it and its mirror image's
     /// when mirror images are merged.
-    pub fn canonical_key<const N: usize>(&self, masks: &[u64]) -> Key<N> {
-        let key = pack::<N>(masks, self.cells());
+    pub fn canonical_key<K: PackedKey>(&self, masks: &[u64]) -> K {
+        let key = K::pack(masks, self.cells());
         if !self.mirror_dedup {
             return key;
         }
         let mut mirrored = [0u64; MAX_CLASSES];
         self.mirror_masks(masks, &mut mirrored[..masks.len()]);
-        key.min(pack::<N>(&mirrored[..masks.len()], self.cells()))
+        key.min(K::pack(&mirrored[..masks.len()], self.cells()))
     }
 
     /// True when the goal piece sits on its target (mirror-invariant whenever dedup is on).
     #[inline]
-    pub fn is_goal<const N: usize>(&self, key: &Key<N>) -> bool {
-        let cells = self.cells();
-        let low = if cells == 64 {
-            u64::MAX
-        } else {
-            (1u64 << cells) - 1
-        };
-        key[0] & low == 1 << self.goal_pos
+    pub fn is_goal<K: PackedKey>(&self, key: &K) -> bool {
+        key.extract(0, self.cells()) == 1 << self.goal_pos
     }
 
     /// The occupied cells of a state.

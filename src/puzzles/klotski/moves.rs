@@ -7,15 +7,16 @@
 use super::model::{Metric, Model, Shape, DIRS, NONE};
 
 /// Calls `emit(class, from, to)` for every move from the position with per-class masks
-/// `state` under `metric`: the piece of `class` with top-left `from` goes to top-left `to`.
+/// `state` and empty cells `empty` under `metric`: the piece of `class` with top-left `from` goes
+/// to top-left `to`.
 #[inline]
 pub fn expand(
     model: &Model,
     metric: Metric,
     state: &[u64],
+    empty: u64,
     mut emit: impl FnMut(usize, usize, usize),
 ) {
-    let empty = model.full & !model.occupied(state);
     if empty == 0 {
         return;
     }

@@ -5,13 +5,13 @@
 //! whose canonical result is the next state on the chain, so the answer names actual letters and
 //! the actual (unmirrored) board.
 
-use super::key::Key;
+use super::key::PackedKey;
 use super::model::{Metric, Model, Tracked, MAX_CLASSES};
 use super::moves::destinations;
 use super::table::{StateId, StateTable};
 
 /// The states from the start to `goal`, following parent links.
-pub fn chain<const N: usize>(table: &StateTable<N>, goal: StateId) -> Vec<StateId> {
+pub fn chain<K: PackedKey>(table: &StateTable<K>, goal: StateId) -> Vec<StateId> {
     let mut ids = vec![goal];
     let mut id = goal;
     while id != 0 {
@@ -23,10 +23,10 @@ pub fn chain<const N: usize>(table: &StateTable<N>, goal: StateId) -> Vec<StateI
 }
 
 /// The moves (`letter` + directions) along `ids`, starting from the model's real pieces.
-pub fn moves<const N: usize>(
+pub fn moves<K: PackedKey>(
     model: &Model,
     metric: Metric,
-    table: &StateTable<N>,
+    table: &StateTable<K>,
     ids: &[StateId],
 ) -> Result<Vec<String>, String> {
     let k = model.classes();
@@ -43,7 +43,7 @@ pub fn moves<const N: usize>(
                 pieces[j].pos = dest;
                 model.masks_of(&pieces, &mut masks[..k]);
                 pieces[j].pos = p.pos;
-                let probe: Key<N> = model.canonical_key(&masks[..k]);
+                let probe: K = model.canonical_key(&masks[..k]);
                 if probe == *target {
                     step = Some((j, dest, dirs));
                     break 'pieces;
