@@ -51,6 +51,8 @@ pub struct Shape {
     pub step: [[u8; 4]; MAX_CELLS],
     /// Top-left of the left-right mirror image of the piece at `t`.
     pub mirror: [u8; MAX_CELLS],
+    /// Every top-left where the piece fits on the board.
+    pub placements: u64,
 }
 
 impl Shape {
@@ -62,6 +64,7 @@ impl Shape {
             halo: [0; MAX_CELLS],
             step: [[NONE; 4]; MAX_CELLS],
             mirror: [NONE; MAX_CELLS],
+            placements: 0,
         };
         let fits = |r: usize, c: usize| r + height <= bh && c + width <= bw;
         for r in 0..bh {
@@ -77,6 +80,7 @@ impl Shape {
                     }
                 }
                 s.cells[t] = m;
+                s.placements |= 1 << t;
                 s.mirror[t] = (r * bw + (bw - c - width)) as u8;
                 let moves = [
                     (r.checked_sub(1), Some(c)),
@@ -149,6 +153,9 @@ pub struct Model {
     pub mirror_dedup: bool,
     /// All cells of the board.
     pub full: u64,
+    /// Cells not in the leftmost column (those that can shift left), and not in the rightmost.
+    pub not_left: u64,
+    pub not_right: u64,
     /// The start position's pieces.
     pub pieces: Vec<Tracked>,
 }
@@ -212,6 +219,12 @@ impl Model {
             } else {
                 (1u64 << cells) - 1
             },
+            not_left: (0..cells)
+                .filter(|i| i % bw != 0)
+                .fold(0, |m, i| m | 1 << i),
+            not_right: (0..cells)
+                .filter(|i| i % bw != bw - 1)
+                .fold(0, |m, i| m | 1 << i),
             pieces,
         })
     }

@@ -51,30 +51,47 @@ pub fn expand(
                         }
                     }
                 }
-                Metric::Moves => flood(shape, t, blocked, &mut emit_at),
+                Metric::Moves => {
+                    let region = region(model, shape, t, empty | shape.cells[t]);
+                    let mut dests = region & !(1u64 << t);
+                    while dests != 0 {
+                        emit_at(dests.trailing_zeros() as u8);
+                        dests &= dests - 1;
+                    }
+                }
             }
         }
     }
 }
 
-/// Every top-left the piece at `t` can reach without touching `blocked`, excluding `t` itself.
+/// Every top-left the piece at `t` can reach through cells in `free` (which holds its own
+/// cells), `t` included. Pure bit arithmetic, no data-dependent branches but the loop: the set of
+/// fitting placements is the free cells shifted over the piece's width and height, and the region
+/// grows one step in all four directions per round.
 #[inline]
-fn flood(shape: &Shape, t: usize, blocked: u64, emit: &mut impl FnMut(u8)) {
-    let mut seen = 1u64 << t;
-    let mut stack = [0u8; 64];
-    stack[0] = t as u8;
-    let mut len = 1;
-    while len > 0 {
-        len -= 1;
-        let p = stack[len] as usize;
-        for &n in &shape.step[p] {
-            if n != NONE && seen >> n & 1 == 0 && shape.cells[n as usize] & blocked == 0 {
-                seen |= 1 << n;
-                stack[len] = n;
-                len += 1;
-                emit(n);
-            }
+fn region(model: &Model, shape: &Shape, t: usize, free: u64) -> u64 {
+    let w = model.width as u32;
+    let mut fits = free;
+    for dc in 1..shape.width as u32 {
+        fits &= free >> dc;
+    }
+    let row_fits = fits;
+    for dr in 1..shape.height as u32 {
+        fits &= row_fits.checked_shr(dr * w).unwrap_or(0);
+    }
+    fits &= shape.placements;
+    let mut reached = 1u64 << t;
+    loop {
+        let grown = (reached
+            | (reached & model.not_left) >> 1
+            | (reached & model.not_right) << 1
+            | reached.checked_shr(w).unwrap_or(0)
+            | reached.checked_shl(w).unwrap_or(0))
+            & fits;
+        if grown == reached {
+            return reached;
         }
+        reached = grown;
     }
 }
 

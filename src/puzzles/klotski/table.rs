@@ -64,7 +64,7 @@ impl<K: PackedKey> StateTable<K> {
     }
 
     /// Stores `key` unless present; returns its new id, or `None` when it was already there.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, key: &K, parent: StateId) -> Result<Option<StateId>, OutOfMemory> {
         let mask = self.slots.len() - 1;
         let mut i = key.hash() as usize & mask;
