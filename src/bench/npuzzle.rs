@@ -1,6 +1,211 @@
-//! `gridmind bench npuzzle`. PLACEHOLDER until the npuzzle module lands.
+//! `gridmind bench npuzzle [FILE ...] [--data-dir DIR] [--mode auto|optimal|fast] [--limit N]
+//! [--verbose]`: solves reference sets and prints time and node figures.
+//!
+//! A FILE holds one instance per line: the tiles row-major (square board, `0` = blank, goal
+//! `0 1 2 ...`, Korf's convention), then the optimal length; `#` lines are comments. Without files
+//! it runs Korf's 100 15-puzzles and Korf & Felner's 50 24-puzzles from `../shared/puzzles/` (or
+//! `tests/data/npuzzle/`). `auto` solves boards up to 16 cells optimally and larger ones in `fast`
+//! mode. Database build/load time is measured before and apart from search time. Every answer is
+//! replayed to the goal and, in optimal mode, its length compared with the known optimum.
 
-/// Runs the npuzzle benchmark with its command-line arguments.
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("the npuzzle benchmark is not available yet".into())
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
+use crate::puzzles::npuzzle::board::{letters, replay, Shape};
+use crate::puzzles::npuzzle::pdb;
+use crate::puzzles::npuzzle::request::{Algorithm, Mode, Request};
+use crate::puzzles::npuzzle::solve_request;
+
+struct Instance {
+    tiles: Vec<u16>,
+    optimum: usize,
+}
+
+fn read_set(path: &PathBuf) -> Result<(Shape, Vec<Instance>), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    let mut shape = None;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let nums: Vec<usize> = line
+            .split_whitespace()
+            .map(|t| t.parse::<usize>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("{}:{}: not a number list", path.display(), n + 1))?;
+        let (optimum, tiles) = nums
+            .split_last()
+            .ok_or_else(|| format!("{}:{}: empty", path.display(), n + 1))?;
+        let side = (tiles.len() as f64).sqrt().round() as usize;
+        if side * side != tiles.len() || side < 2 {
+            return Err(format!("{}:{}: not a square board", path.display(), n + 1));
+        }
+        shape = Some(Shape { w: side, h: side });
+        out.push(Instance {
+            tiles: tiles.iter().map(|&t| t as u16).collect(),
+            optimum: *optimum,
+        });
+    }
+    Ok((shape.ok_or("no instances")?, out))
+}
+
+fn default_files() -> Vec<PathBuf> {
+    let names = ["korf100-15puzzle.txt", "korf50-24puzzle.txt"];
+    let mut files = Vec::new();
+    for name in names {
+        for dir in ["../shared/puzzles", "tests/data/npuzzle"] {
+            let p = PathBuf::from(dir).join(name);
+            if p.exists() {
+                files.push(p);
+                break;
+            }
+        }
+    }
+    files
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Runs the benchmark; `Err` on bad arguments, unreadable files or a wrong answer.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut files = Vec::new();
+    let mut options = EngineOptions::default();
+    let mut mode = "auto".to_string();
+    let mut limit = usize::MAX;
+    let mut verbose = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--data-dir" => options.data_dir = Some(it.next().ok_or("--data-dir needs a path")?.into()),
+            "--mode" => mode = it.next().ok_or("--mode needs auto, optimal or fast")?.clone(),
+            "--limit" => {
+                limit = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or("--limit needs a number")?
+            }
+            "--verbose" => verbose = true,
+            f if !f.starts_with('-') => files.push(PathBuf::from(f)),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if files.is_empty() {
+        files = default_files();
+    }
+    if files.is_empty() {
+        return Err("no instance files given or found".into());
+    }
+    let mut failures = 0;
+    for file in &files {
+        let (shape, set) = read_set(file)?;
+        let area = shape.area();
+        let fast = match mode.as_str() {
+            "fast" => true,
+            "optimal" => false,
+            "auto" => area > 16,
+            m => return Err(format!("unknown mode {m}")),
+        };
+        let goal: Vec<u16> = (0..area as u16).collect();
+        println!(
+            "== {} ({} instances, {}x{}, {} mode)",
+            file.display(),
+            set.len().min(limit),
+            shape.w,
+            shape.h,
+            if fast { "fast" } else { "optimal" }
+        );
+        if !fast && area == 16 {
+            let g8: Vec<u8> = goal.iter().map(|&t| t as u8).collect();
+            let t0 = Instant::now();
+            let (_, st) = pdb::load_or_build(
+                shape,
+                &g8,
+                options.data_dir.as_deref(),
+                &SearchControl::unlimited(),
+            )?;
+            println!(
+                "databases 6-6-3: {} bytes, built in {} ms, loaded in {} ms (total {} ms)",
+                st.bytes,
+                st.built_ms,
+                st.loaded_ms,
+                t0.elapsed().as_millis()
+            );
+        }
+        let (mut times, mut nodes, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        let mut total = Duration::ZERO;
+        let mut total_nodes = 0u64;
+        for (i, inst) in set.iter().take(limit).enumerate() {
+            let req = Request {
+                shape,
+                start: inst.tiles.clone(),
+                goal: goal.clone(),
+                algorithm: Algorithm::Auto,
+                mode: if fast { Mode::Fast } else { Mode::Optimal },
+                movetime_ms: None,
+                nodes: None,
+            };
+            let control = SearchControl::unlimited();
+            let t0 = Instant::now();
+            let sol = with_quiet_context(&control, &options, |ctx| solve_request(&req, ctx))
+                .map_err(|e| format!("instance {}: {e}", i + 1))?;
+            let dt = t0.elapsed();
+            let moves = letters(&sol.moves);
+            let reached = replay(shape, &inst.tiles, &moves).map(|end| end == goal);
+            let ok = reached == Ok(true) && (fast || sol.moves.len() == inst.optimum);
+            if !ok {
+                failures += 1;
+            }
+            let ratio = sol.moves.len() as f64 / inst.optimum.max(1) as f64;
+            if verbose || !ok {
+                println!(
+                    "#{:<3} length {:>4} optimum {:>3} ratio {:.3} time {:>9.3} ms nodes {:>11}{}",
+                    i + 1,
+                    sol.moves.len(),
+                    inst.optimum,
+                    ratio,
+                    dt.as_secs_f64() * 1e3,
+                    sol.nodes,
+                    if ok { "" } else { "  WRONG" }
+                );
+            }
+            total += dt;
+            total_nodes += sol.nodes;
+            times.push(dt.as_secs_f64() * 1e3);
+            nodes.push(sol.nodes as f64);
+            ratios.push(ratio);
+        }
+        let n = times.len().max(1) as f64;
+        let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+        println!(
+            "search time: total {:.1} ms, median {:.3} ms, max {:.3} ms",
+            total.as_secs_f64() * 1e3,
+            median(&mut times.clone()),
+            max(&times)
+        );
+        println!(
+            "nodes: total {}, median {:.0}, max {:.0}",
+            total_nodes,
+            median(&mut nodes.clone()),
+            max(&nodes)
+        );
+        println!(
+            "length / optimum: mean {:.4}, median {:.4}, max {:.4}",
+            ratios.iter().sum::<f64>() / n,
+            median(&mut ratios.clone()),
+            max(&ratios)
+        );
+    }
+    if failures > 0 {
+        return Err(format!("{failures} wrong answers"));
+    }
+    Ok(())
 }

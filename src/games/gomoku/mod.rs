@@ -58,6 +58,21 @@ impl Gomoku {
         })
     }
 
+    /// The stones as a rules grid, for the renju referee in [`rules`].
+    fn grid(&self) -> rules::Grid {
+        let mut g = rules::Grid::new(self.width, self.height);
+        for (i, c) in self.cells.iter().enumerate() {
+            g.set(i % self.width, i / self.width, *c);
+        }
+        g
+    }
+
+    /// Whether black may not play `p` under this game's rule (renju only).
+    fn black_forbidden(&self, p: Point) -> bool {
+        self.rule == Rule::Renju
+            && rules::forbidden(&self.grid(), p.x as usize, p.y as usize).is_some()
+    }
+
     fn recompute_outcome(&mut self) {
         self.outcome = match self.history.last() {
             Some(&(c, p)) if self.makes_five(c, p) => Some(Outcome::Win(c)),
@@ -88,6 +103,10 @@ impl Game for Gomoku {
         self.at(p.x as i32, p.y as i32)
     }
 
+    fn is_forbidden(&self, p: Point) -> bool {
+        self.black_forbidden(p)
+    }
+
     fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError> {
         if p.x as usize >= self.width || p.y as usize >= self.height {
             return Err(PlayError::OffBoard);
@@ -98,6 +117,9 @@ impl Game for Gomoku {
         let i = p.y as usize * self.width + p.x as usize;
         if self.cells[i].is_some() {
             return Err(PlayError::Occupied);
+        }
+        if color == Color::Black && self.black_forbidden(p) {
+            return Err(PlayError::Forbidden);
         }
         self.cells[i] = Some(color);
         self.history.push((color, p));

@@ -1,0 +1,161 @@
+//! IDA*: depth-first iterations with a rising bound on f = g + h; memory is just the path.
+//!
+//! Works for any board up to 256 cells with any [`Heuristic`]. It never plays the move that undoes
+//! the previous one, polls the stop signal every 4096 nodes and reports once per iteration.
+
+use super::board::{Dir, Shape};
+use super::heuristic::Heuristic;
+use crate::engine::{Info, SearchContext, SearchControl};
+
+/// How an optimal search ended.
+pub enum Outcome {
+    /// An optimal move list.
+    Solved(Vec<Dir>),
+    /// Stopped (signal, time or node limit) before a solution was found.
+    Stopped,
+    /// Stopped by the memory budget before a solution was found.
+    OutOfMemory,
+}
+
+/// Totals of one search, for `info` lines and the benchmark.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    pub nodes: u64,
+}
+
+struct Ida<'a> {
+    tiles: Vec<u8>,
+    pos: Vec<u8>,
+    blank: usize,
+    h: &'a dyn Heuristic,
+    control: &'a SearchControl,
+    nodes: u64,
+    next_poll: u64,
+    stopped: bool,
+    path: Vec<Dir>,
+    goal: Vec<u8>,
+    /// Neighbour cell per (cell, direction), `u16::MAX` when off the board.
+    step: Vec<[u16; 4]>,
+}
+
+const NONE: u16 = u16::MAX;
+
+impl Ida<'_> {
+    /// Returns the smallest f above `bound` seen, or `None` when solved (path holds the moves).
+    fn dfs(&mut self, g: u32, bound: u32, hval: u32, prev: Option<Dir>) -> Option<u32> {
+        self.nodes += 1;
+        let f = g + hval;
+        if f > bound {
+            return Some(f);
+        }
+        if hval == 0 && self.is_goal() {
+            return None;
+        }
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + 4096;
+            if self.control.should_stop(self.nodes) {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return Some(u32::MAX);
+        }
+        let mut min = u32::MAX;
+        for d in Dir::ALL {
+            if prev == Some(d.opposite()) {
+                continue;
+            }
+            let to = self.step[self.blank][d.index() as usize];
+            if to == NONE {
+                continue;
+            }
+            let (from, to) = (self.blank, to as usize);
+            let t = self.tiles[to];
+            self.tiles[from] = t;
+            self.tiles[to] = 0;
+            self.pos[t as usize] = from as u8;
+            self.pos[0] = to as u8;
+            self.blank = to;
+            let nh = self.h.estimate(&self.tiles, &self.pos);
+            self.path.push(d);
+            let r = self.dfs(g + 1, bound, nh, Some(d));
+            if r.is_none() {
+                return None;
+            }
+            self.path.pop();
+            self.tiles[to] = t;
+            self.tiles[from] = 0;
+            self.pos[t as usize] = to as u8;
+            self.pos[0] = from as u8;
+            self.blank = from;
+            if let Some(v) = r {
+                min = min.min(v);
+            }
+            if self.stopped {
+                return Some(u32::MAX);
+            }
+        }
+        Some(min)
+    }
+
+    fn is_goal(&self) -> bool {
+        self.tiles == self.goal
+    }
+}
+
+/// Runs IDA* from `start` (cells → tiles, `u8`) to `goal` with bound `h`; `ctx` supplies limits.
+pub fn solve(
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    h: &dyn Heuristic,
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> (Outcome, Stats) {
+    let mut pos = vec![0u8; start.len()];
+    for (c, &t) in start.iter().enumerate() {
+        pos[t as usize] = c as u8;
+    }
+    let step: Vec<[u16; 4]> = (0..shape.area())
+        .map(|c| Dir::ALL.map(|d| shape.step(c, d).map_or(NONE, |x| x as u16)))
+        .collect();
+    let mut ida = Ida {
+        tiles: start.to_vec(),
+        pos,
+        blank: start.iter().position(|&t| t == 0).unwrap_or(0),
+        h,
+        control,
+        nodes: 0,
+        next_poll: 4096,
+        stopped: false,
+        path: Vec::new(),
+        step,
+        goal: goal.to_vec(),
+    };
+    if start == goal {
+        return (Outcome::Solved(Vec::new()), Stats { nodes: 1 });
+    }
+    let mut bound = h.estimate(start, &ida.pos);
+    loop {
+        let h0 = h.estimate(&ida.tiles, &ida.pos);
+        let r = ida.dfs(0, bound, h0, None);
+        ctx.report(&Info {
+            depth: Some(bound),
+            nodes: ida.nodes,
+            time: control.elapsed(),
+            extra: vec![("bound".into(), bound.to_string())],
+            ..Default::default()
+        });
+        match r {
+            None => {
+                return (Outcome::Solved(std::mem::take(&mut ida.path)), Stats { nodes: ida.nodes })
+            }
+            Some(_) if ida.stopped => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
+            Some(u32::MAX) => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
+            Some(next) => bound = next,
+        }
+        if control.should_stop(ida.nodes) {
+            return (Outcome::Stopped, Stats { nodes: ida.nodes });
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! The on-disk database cache: atomic writes, validated loads.
+//!
+//! A file is `GMNPDB01`, the entry count (u64 LE), the entries, then an FNV-1a checksum (u64 LE) of
+//! the entries. It is written to a temporary name and renamed, so a killed build never leaves a
+//! half file under the real name; a file that fails any check is ignored and rebuilt.
+
+use std::path::{Path, PathBuf};
+
+use super::build::UNSET;
+
+const MAGIC: &[u8; 8] = b"GMNPDB01";
+
+/// `--data-dir`/`setoption data_dir` if given, else `$XDG_CACHE_HOME/gridmind`,
+/// `$HOME/.cache/gridmind`, or `gridmind` in the temp directory.
+pub fn directory(data_dir: Option<&Path>) -> PathBuf {
+    if let Some(d) = data_dir {
+        return d.to_path_buf();
+    }
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(x) = env("XDG_CACHE_HOME") {
+        return x.join("gridmind");
+    }
+    if let Some(h) = env("HOME") {
+        return h.join(".cache").join("gridmind");
+    }
+    std::env::temp_dir().join("gridmind")
+}
+
+fn file(dir: &Path, key: &str) -> PathBuf {
+    dir.join(format!("npuzzle-pdb-{key}.bin"))
+}
+
+fn fnv(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The table stored under `key`, if present and valid with `len` entries.
+pub fn load(dir: &Path, key: &str, len: usize) -> Option<Vec<u8>> {
+    let bytes = std::fs::read(file(dir, key)).ok()?;
+    if bytes.len() != 8 + 8 + len + 8 || &bytes[..8] != MAGIC {
+        return None;
+    }
+    let count = u64::from_le_bytes(bytes[8..16].try_into().ok()?);
+    if count != len as u64 {
+        return None;
+    }
+    let data = &bytes[16..16 + len];
+    let sum = u64::from_le_bytes(bytes[16 + len..].try_into().ok()?);
+    if sum != fnv(data) || data.contains(&UNSET) {
+        return None;
+    }
+    Some(data.to_vec())
+}
+
+/// Stores a table; failures (read-only disk, ...) only cost a rebuild next time.
+pub fn store(dir: &Path, key: &str, table: &[u8]) {
+    let write = || -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let tmp = dir.join(format!(".npuzzle-pdb-{key}.{}.tmp", std::process::id()));
+        let mut out = Vec::with_capacity(table.len() + 24);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(table.len() as u64).to_le_bytes());
+        out.extend_from_slice(table);
+        out.extend_from_slice(&fnv(table).to_le_bytes());
+        std::fs::write(&tmp, &out)?;
+        std::fs::rename(&tmp, file(dir, key))
+    };
+    if let Err(e) = write() {
+        log::warn!("could not cache pattern database in {}: {e}", dir.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roundtrip_and_corruption() {
+        let dir = std::env::temp_dir().join(format!("gridmind-pdb-test-{}", std::process::id()));
+        store(&dir, "t", &[0, 1, 2, 3]);
+        assert_eq!(load(&dir, "t", 4), Some(vec![0, 1, 2, 3]));
+        assert_eq!(load(&dir, "t", 5), None);
+        let path = file(&dir, "t");
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[17] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(load(&dir, "t", 4), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

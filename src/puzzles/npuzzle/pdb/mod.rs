@@ -1,0 +1,240 @@
+//! Additive pattern databases for 4x4 boards (6-6-3 partition), built from any goal.
+//!
+//! Each database maps the cells of its pattern's tiles to the fewest moves *of those tiles* needed
+//! to bring them home, with the blank's position tracked during the build (blank moves through
+//! empty cells are free, so the build really searches over (placement, blank region) pairs) and
+//! minimized at the end. Because each move moves one tile of one pattern, the sum over disjoint
+//! patterns is admissible. Where the goal's blank lies on the main diagonal, the position mirrored
+//! about that diagonal is looked up too and the larger sum is used.
+//!
+//! Databases are built on first use (the patterns in parallel threads), kept in memory for the
+//! process, and cached on disk (see [`cache`]).
+
+pub mod build;
+pub mod cache;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+use super::board::Shape;
+use super::heuristic::Heuristic;
+use crate::engine::{Info, SearchContext, SearchControl};
+
+/// One pattern: its tiles and the table indexed by [`rank`] of their cells.
+pub struct Pattern {
+    pub tiles: Vec<u8>,
+    pub table: Arc<Vec<u8>>,
+}
+
+/// The additive set, with the optional diagonal reflection.
+pub struct PdbSet {
+    area: usize,
+    patterns: Vec<Pattern>,
+    /// For reflection: `mirror_cell[c]` is c's image, `source[u]` the tile whose image is tile u.
+    reflect: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+/// Index of `k` distinct cells among `area` in a table of `area!/(area-k)!` entries.
+pub fn rank(cells: &[u8], area: usize) -> usize {
+    let mut used = 0u64;
+    let mut r = 0usize;
+    for (i, &p) in cells.iter().enumerate() {
+        let below = (used & ((1u64 << p) - 1)).count_ones() as usize;
+        r = r * (area - i) + (p as usize - below);
+        used |= 1u64 << p;
+    }
+    r
+}
+
+/// Table size for `k` tiles on `area` cells.
+pub fn table_len(area: usize, k: usize) -> usize {
+    (0..k).map(|i| area - i).product()
+}
+
+impl PdbSet {
+    fn sum(&self, cell_of: impl Fn(u8) -> u8) -> u32 {
+        let mut total = 0u32;
+        let mut buf = [0u8; 16];
+        for p in &self.patterns {
+            for (i, &t) in p.tiles.iter().enumerate() {
+                buf[i] = cell_of(t);
+            }
+            let idx = rank(&buf[..p.tiles.len()], self.area);
+            total += p.table.get(idx).copied().unwrap_or(0) as u32;
+        }
+        total
+    }
+}
+
+impl Heuristic for PdbSet {
+    fn estimate(&self, _tiles: &[u8], pos: &[u8]) -> u32 {
+        let direct = self.sum(|t| pos[t as usize]);
+        match &self.reflect {
+            Some((mirror, source)) => {
+                let refl = self.sum(|u| mirror[pos[source[u as usize] as usize] as usize]);
+                direct.max(refl)
+            }
+            None => direct,
+        }
+    }
+}
+
+/// The 6-6-3 partition, by goal cells: the 3 other cells of the blank's goal row, then the
+/// remaining cells split into the left two and the right two columns.
+pub fn partition(shape: Shape, goal: &[u8]) -> Vec<Vec<u8>> {
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+    let brow = blank / shape.w;
+    let mut groups = vec![Vec::new(), Vec::new(), Vec::new()];
+    for (c, &t) in goal.iter().enumerate() {
+        if t == 0 {
+            continue;
+        }
+        let g = if c / shape.w == brow {
+            2
+        } else if c % shape.w < 2 {
+            0
+        } else {
+            1
+        };
+        groups[g].push(t);
+    }
+    groups
+}
+
+fn memory() -> &'static Mutex<HashMap<String, Arc<Vec<u8>>>> {
+    static MEM: OnceLock<Mutex<HashMap<String, Arc<Vec<u8>>>>> = OnceLock::new();
+    MEM.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Database build/load figures, for `info` lines and the benchmark.
+#[derive(Clone, Debug, Default)]
+pub struct LoadStats {
+    pub built_ms: u128,
+    pub loaded_ms: u128,
+    pub bytes: usize,
+}
+
+/// The pattern-database heuristic for `goal`, or `None` when the board is not 4x4.
+/// `Err` only when the build was stopped.
+pub fn heuristic_for(
+    shape: Shape,
+    goal: &[u8],
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<Option<Box<dyn Heuristic>>, String> {
+    if shape.w != 4 || shape.h != 4 {
+        return Ok(None);
+    }
+    let (set, stats) = load_or_build(shape, goal, ctx.options.data_dir.as_deref(), control)?;
+    if stats.built_ms > 0 || stats.loaded_ms > 0 {
+        ctx.report(&Info {
+            time: control.elapsed(),
+            extra: vec![
+                ("pdb_bytes".into(), stats.bytes.to_string()),
+                ("pdb_build_ms".into(), stats.built_ms.to_string()),
+                ("pdb_load_ms".into(), stats.loaded_ms.to_string()),
+            ],
+            note: Some("pattern databases 6-6-3 ready".into()),
+            ..Default::default()
+        });
+    }
+    Ok(Some(Box::new(set)))
+}
+
+/// Loads the databases for `goal` from memory, then disk, else builds (and caches) them.
+pub fn load_or_build(
+    shape: Shape,
+    goal: &[u8],
+    data_dir: Option<&std::path::Path>,
+    control: &SearchControl,
+) -> Result<(PdbSet, LoadStats), String> {
+    let area = shape.area();
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+    let mut goal_cell = vec![0u8; area];
+    for (c, &t) in goal.iter().enumerate() {
+        goal_cell[t as usize] = c as u8;
+    }
+    let groups = partition(shape, goal);
+    let mut stats = LoadStats::default();
+    let mut tables: Vec<Option<Arc<Vec<u8>>>> = vec![None; groups.len()];
+    let keys: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let cells: Vec<String> = g.iter().map(|&t| goal_cell[t as usize].to_string()).collect();
+            format!("{}x{}-b{}-c{}", shape.w, shape.h, blank, cells.join("."))
+        })
+        .collect();
+    let dir = cache::directory(data_dir);
+    for (i, key) in keys.iter().enumerate() {
+        if let Some(t) = memory().lock().ok().and_then(|m| m.get(key).cloned()) {
+            tables[i] = Some(t);
+            continue;
+        }
+        let t0 = Instant::now();
+        if let Some(t) = cache::load(&dir, key, table_len(area, groups[i].len())) {
+            stats.loaded_ms += t0.elapsed().as_millis().max(1);
+            tables[i] = Some(Arc::new(t));
+        }
+    }
+    let missing: Vec<usize> = (0..groups.len()).filter(|&i| tables[i].is_none()).collect();
+    if !missing.is_empty() {
+        let t0 = Instant::now();
+        let built: Vec<(usize, Option<Vec<u8>>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = missing
+                .iter()
+                .map(|&i| {
+                    let cells: Vec<u8> = groups[i].iter().map(|&t| goal_cell[t as usize]).collect();
+                    s.spawn(move || (i, build::build(shape, &cells, blank, control)))
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        for (i, t) in built {
+            let t = t.ok_or("search stopped: no solution found")?;
+            cache::store(&dir, &keys[i], &t);
+            tables[i] = Some(Arc::new(t));
+        }
+        stats.built_ms = t0.elapsed().as_millis().max(1);
+    }
+    let mut patterns = Vec::new();
+    for (i, g) in groups.into_iter().enumerate() {
+        let table = tables[i]
+            .clone()
+            .ok_or("internal error: pattern database missing")?;
+        stats.bytes += table.len();
+        if let Ok(mut m) = memory().lock() {
+            m.insert(keys[i].clone(), table.clone());
+        }
+        patterns.push(Pattern { tiles: g, table });
+    }
+    Ok((
+        PdbSet {
+            area,
+            patterns,
+            reflect: reflection(shape, goal),
+        },
+        stats,
+    ))
+}
+
+/// Transposition tables when the goal maps to itself under the main-diagonal mirror with tiles
+/// relabelled (always true for a square board whose goal blank is on the diagonal).
+fn reflection(shape: Shape, goal: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    if shape.w != shape.h {
+        return None;
+    }
+    let n = shape.w;
+    let mirror: Vec<u8> = (0..n * n).map(|c| ((c % n) * n + c / n) as u8).collect();
+    let blank = goal.iter().position(|&t| t == 0)?;
+    if mirror[blank] as usize != blank {
+        return None;
+    }
+    // Tile t at goal cell c is relabelled as the goal tile at mirror(c); source inverts that.
+    let mut source = vec![0u8; n * n];
+    for (c, &t) in goal.iter().enumerate() {
+        let image = goal[mirror[c] as usize];
+        source[image as usize] = t;
+    }
+    Some((mirror, source))
+}
