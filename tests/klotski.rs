@@ -275,6 +275,9 @@ fn bad_input_gets_specific_errors() {
     assert!(err("BAAC/BAAC/DEEF/DGHF/I..J goal AB 1 1").contains("not a piece letter"));
     assert!(err("BAAC/BAAC/DEEF/DGHF/I..J goal A 1").starts_with("syntax error: goal takes"));
     assert!(err("BAA/BAA/...").contains("no centred exit"));
+    assert!(err("BAAC/BAAC/DEEF/DGHF/I横.J").contains("unknown character '横' at row 4 col 1"));
+    let huge = format!("BAAC/BAAC/DEEF/DGHF/I..J goal A {} 0", usize::MAX);
+    assert!(err(&huge).contains("does not fit"));
 }
 
 #[test]

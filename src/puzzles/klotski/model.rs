@@ -173,7 +173,7 @@ impl Model {
         let gp = layout
             .piece(letter)
             .ok_or_else(|| format!("bad goal: no piece {} in the grid", letter as char))?;
-        if row + gp.height > bh || col + gp.width > bw {
+        if row.saturating_add(gp.height) > bh || col.saturating_add(gp.width) > bw {
             return Err(format!(
                 "bad goal: piece {} ({}x{}) does not fit at row {row} col {col} on a {bw}x{bh} board",
                 letter as char, gp.height, gp.width
