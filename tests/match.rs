@@ -198,6 +198,8 @@ fn gridmind_against_its_weakest_level() {
     for g in games(&r.stdout) {
         assert!(g.reason == "five" || g.reason == "draw", "{g:?}");
     }
+    // Full strength outscores the weakest level (greedy, no search) over balanced openings.
+    assert!(full.score > weak.score, "{}", r.stdout);
 }
 
 #[test]
