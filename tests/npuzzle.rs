@@ -43,7 +43,10 @@ fn korf(name: &str) -> Vec<(String, usize)> {
 }
 
 fn blank_first_goal(area: usize) -> String {
-    (0..area).map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
+    (0..area)
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 const HARDEST: [&str; 2] = ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"];
@@ -65,7 +68,9 @@ fn scramble(shape: Shape, goal: &[u16], steps: usize, seed: u64) -> Vec<u16> {
     let mut blank = t.iter().position(|&x| x == 0).unwrap();
     let mut s = seed;
     for _ in 0..steps {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let dirs = gridmind::puzzles::npuzzle::board::Dir::ALL;
         if let Some(to) = shape.step(blank, dirs[(s >> 33) as usize % 4]) {
             t.swap(blank, to);
@@ -76,13 +81,25 @@ fn scramble(shape: Shape, goal: &[u16], steps: usize, seed: u64) -> Vec<u16> {
 }
 
 fn join(t: &[u16]) -> String {
-    t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+    t.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
 fn all_algorithms_agree_on_small_boards() {
     let o = EngineOptions::default();
-    let shapes = [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3), (4, 1), (1, 5)];
+    let shapes = [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (4, 2),
+        (2, 4),
+        (3, 3),
+        (4, 1),
+        (1, 5),
+    ];
     for (i, &(w, h)) in shapes.iter().enumerate() {
         let shape = Shape { w, h };
         let goal = request::default_goal(w * h);
@@ -104,9 +121,15 @@ fn all_algorithms_agree_on_small_boards() {
 fn custom_goals_and_already_solved() {
     let o = EngineOptions::default();
     // Korf's blank-first goal on the 8-puzzle: 1 move.
-    assert_eq!(solve_checked(&o, "3x3 1 0 2 3 4 5 6 7 8 goal 0 1 2 3 4 5 6 7 8"), 1);
+    assert_eq!(
+        solve_checked(&o, "3x3 1 0 2 3 4 5 6 7 8 goal 0 1 2 3 4 5 6 7 8"),
+        1
+    );
     assert_eq!(run("3x3 1 2 3 4 5 6 7 8 0"), Ok("0 ".into()));
-    assert_eq!(run("2x3 0 1 2 3 4 5 goal 0 1 2 3 4 5 fast"), Ok("0 ".into()));
+    assert_eq!(
+        run("2x3 0 1 2 3 4 5 goal 0 1 2 3 4 5 fast"),
+        Ok("0 ".into())
+    );
     // Non-square with an arbitrary goal.
     let len = solve_checked(&o, "3x2 5 4 3 2 1 0 goal 1 2 3 4 5 0");
     assert!(len > 0);
@@ -161,9 +184,19 @@ fn fast_mode_on_big_boards() {
     let goal = blank_first_goal(25);
     for (tiles, opt) in set.iter().take(5) {
         let len = solve_checked(&o, &format!("5x5 {tiles} goal {goal} fast"));
-        assert!(len >= *opt && len <= 3 * opt, "length {len} vs optimum {opt}");
+        assert!(
+            len >= *opt && len <= 3 * opt,
+            "length {len} vs optimum {opt}"
+        );
     }
-    for (w, h, seed) in [(10, 10, 1), (7, 4, 2), (2, 9, 3), (12, 3, 4), (32, 32, 5), (1, 30, 6)] {
+    for (w, h, seed) in [
+        (10, 10, 1),
+        (7, 4, 2),
+        (2, 9, 3),
+        (12, 3, 4),
+        (32, 32, 5),
+        (1, 30, 6),
+    ] {
         let shape = Shape { w, h };
         let goal = request::default_goal(w * h);
         let start = scramble(shape, &goal, 20 * w * h, seed);
@@ -201,7 +234,10 @@ fn limits_stop_searches() {
     };
     for alg in ["bfs", "bibfs", "astar"] {
         let e = run_with(&tiny, &format!("4x4 {tiles} goal {goal} algorithm {alg}")).unwrap_err();
-        assert!(e.starts_with("search stopped: memory budget of 1 MiB"), "{alg}: {e}");
+        assert!(
+            e.starts_with("search stopped: memory budget of 1 MiB"),
+            "{alg}: {e}"
+        );
     }
     let hardest = HARDEST[0];
     assert_eq!(
@@ -213,7 +249,8 @@ fn limits_stop_searches() {
         Err("search stopped: no solution found".into())
     );
     // Large boards: optimal search needs a limit to end, and the limit ends it.
-    let e = run("5x5 24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0 nodes 5000").unwrap_err();
+    let e = run("5x5 24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0 nodes 5000")
+        .unwrap_err();
     assert_eq!(e, "search stopped: no solution found");
 }
 
@@ -240,10 +277,14 @@ fn malformed_requests_get_specific_errors() {
     }
     // A very long line of numbers is a count error, not a crash.
     let long = format!("3x3 {}", "1 ".repeat(100_000));
-    assert!(run(&long).unwrap_err().starts_with("tile") || run(&long).unwrap_err().starts_with("wrong"));
+    assert!(
+        run(&long).unwrap_err().starts_with("tile") || run(&long).unwrap_err().starts_with("wrong")
+    );
     let req = request::parse("4x4 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 fast").unwrap();
     assert_eq!(req.mode, Mode::Fast);
     let control = SearchControl::unlimited();
-    let sol = with_quiet_context(&control, &EngineOptions::default(), |ctx| solve_request(&req, ctx));
+    let sol = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
+        solve_request(&req, ctx)
+    });
     assert_eq!(sol.unwrap().moves.len(), 0);
 }

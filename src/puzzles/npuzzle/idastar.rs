@@ -4,7 +4,7 @@
 //! the previous one, polls the stop signal every 4096 nodes and reports once per iteration.
 
 use super::board::{Dir, Shape};
-use super::heuristic::Heuristic;
+use super::heuristic::{Heuristic, Parts};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// How an optimal search ended.
@@ -42,7 +42,14 @@ const NONE: u16 = u16::MAX;
 
 impl Ida<'_> {
     /// Returns the smallest f above `bound` seen, or `None` when solved (path holds the moves).
-    fn dfs(&mut self, g: u32, bound: u32, hval: u32, prev: Option<Dir>) -> Option<u32> {
+    fn dfs(
+        &mut self,
+        g: u32,
+        bound: u32,
+        hval: u32,
+        parts: &Parts,
+        prev: Option<Dir>,
+    ) -> Option<u32> {
         self.nodes += 1;
         let f = g + hval;
         if f > bound {
@@ -76,21 +83,17 @@ impl Ida<'_> {
             self.pos[t as usize] = from as u8;
             self.pos[0] = to as u8;
             self.blank = to;
-            let nh = self.h.estimate(&self.tiles, &self.pos);
+            let mut np = *parts;
+            let nh = self.h.update(&self.tiles, &self.pos, t, &mut np);
             self.path.push(d);
-            let r = self.dfs(g + 1, bound, nh, Some(d));
-            if r.is_none() {
-                return None;
-            }
+            let v = self.dfs(g + 1, bound, nh, &np, Some(d))?;
             self.path.pop();
             self.tiles[to] = t;
             self.tiles[from] = 0;
             self.pos[t as usize] = to as u8;
             self.pos[0] = from as u8;
             self.blank = from;
-            if let Some(v) = r {
-                min = min.min(v);
-            }
+            min = min.min(v);
             if self.stopped {
                 return Some(u32::MAX);
             }
@@ -137,8 +140,9 @@ pub fn solve(
     }
     let mut bound = h.estimate(start, &ida.pos);
     loop {
-        let h0 = h.estimate(&ida.tiles, &ida.pos);
-        let r = ida.dfs(0, bound, h0, None);
+        let mut parts: Parts = [0; 8];
+        let h0 = h.init(&ida.tiles, &ida.pos, &mut parts);
+        let r = ida.dfs(0, bound, h0, &parts, None);
         ctx.report(&Info {
             depth: Some(bound),
             nodes: ida.nodes,
@@ -148,7 +152,10 @@ pub fn solve(
         });
         match r {
             None => {
-                return (Outcome::Solved(std::mem::take(&mut ida.path)), Stats { nodes: ida.nodes })
+                return (
+                    Outcome::Solved(std::mem::take(&mut ida.path)),
+                    Stats { nodes: ida.nodes },
+                )
             }
             Some(_) if ida.stopped => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
             Some(u32::MAX) => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
