@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use gridmind::engine::driver;
 use gridmind::engine::Session;
-use gridmind::protocol::gomocup;
+use gridmind::protocol::gomocup::{self, GomocupExecutor, GomocupParser};
 use gridmind::protocol::gtp::{GtpExecutor, GtpParser};
 use gridmind::protocol::input::{read_line, InputLine};
 use gridmind::protocol::ProtocolChoice;
@@ -100,10 +100,12 @@ fn main() -> ExitCode {
         p => p,
     };
     let code = match protocol {
-        ProtocolChoice::Gomocup => {
-            eprintln!("gridmind: the Gomocup protocol is not available yet");
-            2
-        }
+        ProtocolChoice::Gomocup => driver::run(
+            &mut input,
+            pending,
+            GomocupParser::default(),
+            GomocupExecutor::new(session),
+        ),
         _ => driver::run(&mut input, pending, GtpParser, GtpExecutor::new(session)),
     };
     exit_code(code)

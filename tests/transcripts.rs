@@ -4,8 +4,10 @@
 //! `>` alone sends an empty line); lines starting with `##` are comments; every other line is
 //! expected stdout, compared exactly, line by line, after all input has been sent and the process
 //! has exited. In expected lines, `{*}` matches any text. An optional first line `## args: ...`
-//! passes command-line arguments. Input is sent as raw bytes: `\r` and `\xNN` escapes in input
-//! lines let transcripts send CRLF and binary garbage.
+//! passes command-line arguments; any line `## ignore-prefix: P` drops output lines starting with
+//! `P` before comparing (for Gomocup `MESSAGE` progress lines, whose number varies). Input is sent as raw bytes: `\r` and `\xNN` escapes in input
+//! lines let transcripts send CRLF and binary garbage, and `\[N*c]` sends the character `c` N
+//! times (for over-long lines).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,6 +15,7 @@ use std::process::{Command, Stdio};
 
 struct Transcript {
     args: Vec<String>,
+    ignore_prefixes: Vec<String>,
     input: Vec<u8>,
     expected: Vec<String>,
 }
@@ -23,6 +26,15 @@ fn unescape(s: &str) -> Vec<u8> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'\\' && i + 1 < b.len() {
+            if let Some(end) = s[i..].find(']').filter(|_| b[i + 1] == b'[') {
+                if let Some((n, c)) = s[i + 2..i + end].split_once('*') {
+                    if let (Ok(n), Some(c)) = (n.parse::<usize>(), c.bytes().next()) {
+                        out.extend(std::iter::repeat_n(c, n));
+                        i += end + 1;
+                        continue;
+                    }
+                }
+            }
             match b[i + 1] {
                 b'r' => {
                     out.push(b'\r');
@@ -59,6 +71,7 @@ fn load(path: &Path) -> Transcript {
     let text = std::fs::read_to_string(path).expect("transcript is UTF-8");
     let mut t = Transcript {
         args: Vec::new(),
+        ignore_prefixes: Vec::new(),
         input: Vec::new(),
         expected: Vec::new(),
     };
@@ -68,6 +81,10 @@ fn load(path: &Path) -> Transcript {
                 t.args = a.split_whitespace().map(String::from).collect();
                 continue;
             }
+        }
+        if let Some(p) = line.strip_prefix("## ignore-prefix:") {
+            t.ignore_prefixes.push(p.trim().to_string());
+            continue;
         }
         if line.starts_with("##") {
             continue;
@@ -128,7 +145,10 @@ fn run(path: &Path) -> Result<(), String> {
         return Err(format!("exit status {}", out.status));
     }
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let got: Vec<&str> = stdout.lines().collect();
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| !t.ignore_prefixes.iter().any(|p| l.starts_with(p.as_str())))
+        .collect();
     let n = got.len().max(t.expected.len());
     for i in 0..n {
         let want = t.expected.get(i).map(String::as_str);

@@ -1,6 +1,116 @@
-//! `gridmind bench klotski`. PLACEHOLDER until the klotski module lands.
+//! `gridmind bench klotski [FILE] [--metric moves|slides|steps|all] [--repeats N]`.
+//!
+//! Solves every layout of a named-layouts file (default `../shared/klotski/named-layouts.txt`),
+//! checks each optimum against the file's known value, and prints the median time per layout and
+//! the total. The medians are what to quote: single runs on a shared machine are noisy.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
+use crate::puzzles::klotski::layouts::{parse_layouts, NamedLayout};
+use crate::puzzles::klotski::{parse_request, solve, Metric};
+
+const DEFAULT_FILE: &str = "../shared/klotski/named-layouts.txt";
 
 /// Runs the klotski benchmark with its command-line arguments.
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("the klotski benchmark is not available yet".into())
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut file = DEFAULT_FILE.to_string();
+    let mut metrics = vec![Metric::Moves];
+    let mut repeats = 5usize;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--metric" => {
+                metrics = match it.next().map(String::as_str) {
+                    Some("moves") => vec![Metric::Moves],
+                    Some("slides") => vec![Metric::Slides],
+                    Some("steps") => vec![Metric::Steps],
+                    Some("all") => vec![Metric::Moves, Metric::Slides, Metric::Steps],
+                    _ => return Err("--metric takes moves, slides, steps or all".into()),
+                }
+            }
+            "--repeats" => {
+                repeats = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or("--repeats takes a positive number")?
+            }
+            other if other.starts_with('-') => return Err(format!("unknown option {other}")),
+            other => file = other.to_string(),
+        }
+    }
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let layouts = parse_layouts(&text)?;
+    println!(
+        "klotski bench: {} layouts from {file}, median of {repeats} runs",
+        layouts.len()
+    );
+    let mut failures = 0;
+    for metric in metrics {
+        let mut total = Duration::ZERO;
+        for l in &layouts {
+            let (median, answer) = time_one(l, metric, repeats)?;
+            total += median;
+            let expected = l.known.map(|k| match metric {
+                Metric::Moves => k[0],
+                Metric::Slides => k[1],
+                Metric::Steps => k[2],
+            });
+            let verdict = match expected {
+                Some(e) if e != answer => {
+                    failures += 1;
+                    format!("MISMATCH, file says {e:?}")
+                }
+                Some(_) => "ok".to_string(),
+                None => "no known value".to_string(),
+            };
+            let shown = answer.map_or("unsolvable".to_string(), |n| n.to_string());
+            println!(
+                "{:<7} {:>10} {:>10.3} ms  {:<24} {verdict}",
+                metric.name(),
+                shown,
+                median.as_secs_f64() * 1e3,
+                l.name
+            );
+        }
+        println!(
+            "{:<7} total {:.3} ms for {} layouts (sum of medians)",
+            metric.name(),
+            total.as_secs_f64() * 1e3,
+            layouts.len()
+        );
+    }
+    if failures > 0 {
+        return Err(format!(
+            "{failures} results differ from the file's known values"
+        ));
+    }
+    Ok(())
+}
+
+/// Median time of `repeats` solves and the optimum found (`None` = unsolvable).
+fn time_one(
+    l: &NamedLayout,
+    metric: Metric,
+    repeats: usize,
+) -> Result<(Duration, Option<u32>), String> {
+    let mut req = parse_request(&l.grid).map_err(|e| format!("{}: {e}", l.name))?;
+    req.metric = metric;
+    let options = EngineOptions::default();
+    let mut times = Vec::with_capacity(repeats);
+    let mut answer = None;
+    for _ in 0..repeats {
+        let control = SearchControl::unlimited();
+        let t = Instant::now();
+        let r = with_quiet_context(&control, &options, |ctx| solve(&req, ctx));
+        times.push(t.elapsed());
+        answer = match r {
+            Ok(s) => Some(s.moves.len() as u32),
+            Err(e) if e.starts_with("unsolvable") => None,
+            Err(e) => return Err(format!("{}: {e}", l.name)),
+        };
+    }
+    times.sort();
+    Ok((times[times.len() / 2], answer))
 }

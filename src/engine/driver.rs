@@ -103,7 +103,11 @@ where
     let mut seq: u64 = 0;
     let mut handle = |line: InputLine, seq: &mut u64| -> bool {
         *seq += 1;
+        log::trace!("input #{seq}: {line:?}");
         let parsed = parser.parse(&line);
+        if let Some(s) = parsed.signal {
+            log::debug!("input #{seq}: {s:?} signal raised");
+        }
         match parsed.signal {
             Some(Signal::Stop) => signal.stop_before(*seq),
             Some(Signal::Quit) => signal.stop_before(u64::MAX),
@@ -133,6 +137,7 @@ where
             }
         }
     }
+    log::debug!("end of input after {seq} lines");
     signal.close_input();
     drop(tx);
     match engine.join() {
@@ -151,6 +156,7 @@ fn engine_loop<E: Executor>(
 ) {
     let stdout = io::stdout();
     for (seq, command) in rx.iter() {
+        log::debug!("executing #{seq}");
         let mut out = stdout.lock();
         let flow = executor.execute(seq, command, &signal, &mut out);
         let _ = out.flush();

@@ -91,6 +91,24 @@ impl Session {
         }
     }
 
+    /// Replaces the board with `stones` placed in order (Gomocup `BOARD`). The game object, and
+    /// so its learned search state, is kept. On failure returns the offending stone's index and
+    /// why, and restores the previous position.
+    pub fn set_position(&mut self, stones: &[(Color, Point)]) -> Result<(), (usize, PlayError)> {
+        let old: Vec<(Color, Point)> = self.game.history().to_vec();
+        while self.game.undo().is_some() {}
+        for (i, &(c, p)) in stones.iter().enumerate() {
+            if let Err(e) = self.game.setup(c, p) {
+                while self.game.undo().is_some() {}
+                for &(c, p) in &old {
+                    let _ = self.game.setup(c, p);
+                }
+                return Err((i, e));
+            }
+        }
+        Ok(())
+    }
+
     pub fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError> {
         self.game.play(color, p)
     }

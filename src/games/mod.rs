@@ -207,6 +207,11 @@ pub trait Game: Send {
     }
     /// Places a stone, or refuses and leaves the board unchanged.
     fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError>;
+    /// Places a stone while setting up a given position (Gomocup `BOARD`): like `play`, but a
+    /// game may skip checks that depend on move order (renju forbidden points).
+    fn setup(&mut self, color: Color, p: Point) -> Result<(), PlayError> {
+        self.play(color, p)
+    }
     /// Takes back the last stone, returning it; `None` on an empty history.
     fn undo(&mut self) -> Option<(Color, Point)>;
     /// Every stone placed so far, in order.

@@ -365,6 +365,26 @@ mod tests {
         assert_eq!(t.score, Score::Win(1));
     }
 
+    /// Every position reachable by alternating play, stopping at a win: the well-known 5,478.
+    #[test]
+    fn reachable_positions_are_5478() {
+        fn walk(g: &mut TicTacToe, seen: &mut std::collections::HashSet<Board>) {
+            if !seen.insert(g.board) || g.outcome().is_some() {
+                return;
+            }
+            let color = g.to_move();
+            for i in 0..9 {
+                if g.play(color, point_of(i)).is_ok() {
+                    walk(g, seen);
+                    g.undo();
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        walk(&mut TicTacToe::new(), &mut seen);
+        assert_eq!(seen.len(), 5478);
+    }
+
     #[test]
     fn blocks_an_immediate_threat() {
         let mut g = TicTacToe::new();

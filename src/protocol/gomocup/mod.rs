@@ -1,4 +1,27 @@
-//! The Gomocup (piskvork) brain protocol. PLACEHOLDER: detection only for now.
+//! The Gomocup (piskvork) brain protocol, spoken by every gomoku GUI and tournament manager.
+//!
+//! Coordinates are `x,y`, zero-based from the top-left, exactly as our [`Point`]. The brain's
+//! colour is never named: it is whoever moves next. Answers are bare lines (`OK`, `x,y`,
+//! `ERROR msg`, `UNKNOWN msg`); search progress goes out as `MESSAGE` lines. The Yixin extensions
+//! (`YXSTOP`, `YXBOARD`, `YXNBEST`, `YXHASHCLEAR`, `YXSHOWFORBID`) are supported, and swap2
+//! openings through `SWAP2BOARD` (see [`swap2`]).
+
+pub mod command;
+pub mod swap2;
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use command::{block_stone, parse_line, BlockKind, BlockStone, Command, Line};
+
+use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
+use crate::engine::info::Info;
+use crate::engine::session::{GenmoveError, MoveLimits};
+use crate::engine::timemgmt::Clock;
+use crate::engine::{SearchControl, Session, StopSignal};
+use crate::games::{Color, GameSpec, Point, Rule, Thought, GOMOKU_SIZES};
+use crate::protocol::input::InputLine;
 
 /// True when a line starts with a Gomocup command, so `--protocol auto` can pick this front end.
 pub fn is_gomocup_line(line: &str) -> bool {
@@ -23,4 +46,519 @@ pub fn is_gomocup_line(line: &str) -> bool {
             | "YXHASHCLEAR"
             | "YXSHOWFORBID"
     )
+}
+
+/// A block being read: its kind, its stones so far, and the first bad line if any.
+struct OpenBlock {
+    kind: BlockKind,
+    stones: Vec<BlockStone>,
+    error: Option<String>,
+}
+
+/// Main-thread half: assembles `BOARD ... DONE` blocks and raises stop signals at once.
+#[derive(Default)]
+pub struct GomocupParser {
+    block: Option<OpenBlock>,
+}
+
+/// Cap on stones in one block: more than any supported board holds.
+const MAX_BLOCK_STONES: usize = 22 * 22;
+
+impl GomocupParser {
+    /// Feeds block tokens; returns the finished command when `DONE` is seen.
+    fn feed_block(&mut self, tokens: &str) -> Option<Command> {
+        let block = self.block.as_mut()?;
+        let text = tokens.trim();
+        if text.is_empty() {
+            return None;
+        }
+        if text.eq_ignore_ascii_case("DONE") {
+            return self.close_block();
+        }
+        // One stone per line normally; YXBOARD may put several (and DONE) on one line.
+        for token in text.split_whitespace() {
+            if token.eq_ignore_ascii_case("DONE") {
+                return self.close_block();
+            }
+            match block_stone(token) {
+                Some(s) if block.stones.len() < MAX_BLOCK_STONES => block.stones.push(s),
+                Some(_) => {
+                    block.error.get_or_insert("too many stones".into());
+                }
+                None => {
+                    block
+                        .error
+                        .get_or_insert(format!("bad board line '{}'", clip(token)));
+                }
+            }
+        }
+        None
+    }
+
+    fn close_block(&mut self) -> Option<Command> {
+        let block = self.block.take()?;
+        Some(match block.error {
+            Some(e) => Command::Malformed(e),
+            None => Command::Block(block.kind, block.stones),
+        })
+    }
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(32).collect()
+}
+
+impl LineParser for GomocupParser {
+    type Command = Command;
+
+    fn parse(&mut self, line: &InputLine) -> Parsed<Command> {
+        let text = match line {
+            InputLine::TooLong => {
+                if let Some(b) = self.block.as_mut() {
+                    b.error.get_or_insert("line too long".into());
+                    return Parsed::nothing();
+                }
+                return Parsed::command(Command::Malformed("line too long".into()));
+            }
+            InputLine::Text(t) => t.trim(),
+        };
+        if self.block.is_some() {
+            return match self.feed_block(text) {
+                Some(c) => Parsed::command(c),
+                None => Parsed::nothing(),
+            };
+        }
+        if text.is_empty() {
+            return Parsed::nothing();
+        }
+        match parse_line(text) {
+            Line::OpenBlock(kind, rest) => {
+                self.block = Some(OpenBlock {
+                    kind,
+                    stones: Vec::new(),
+                    error: None,
+                });
+                match self.feed_block(&rest) {
+                    Some(c) => Parsed::command(c),
+                    None => Parsed::nothing(),
+                }
+            }
+            Line::Command(c) => {
+                let signal = match c {
+                    Command::Stop => Some(Signal::Stop),
+                    Command::End => Some(Signal::Quit),
+                    _ => None,
+                };
+                Parsed {
+                    command: Some(c),
+                    signal,
+                }
+            }
+        }
+    }
+}
+
+/// Gomocup's time and search limits, as `INFO` set them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Limits {
+    timeout_turn: Option<Duration>,
+    timeout_match: Option<Duration>,
+    time_left: Option<Duration>,
+    max_node: Option<u64>,
+    max_depth: Option<u32>,
+    /// `max_memory` in MiB, if limited.
+    max_memory_mib: Option<usize>,
+}
+
+/// `time_left` at or above this means "unlimited" in Gomocup managers.
+const UNLIMITED_MS: u64 = 2_147_483_647;
+
+/// Engine-thread half: owns the session and answers every command in order.
+pub struct GomocupExecutor {
+    session: Session,
+    limits: Limits,
+    /// The `hash` the user asked for, before `max_memory` capped it.
+    requested_hash_mib: usize,
+}
+
+impl GomocupExecutor {
+    pub fn new(session: Session) -> GomocupExecutor {
+        let requested_hash_mib = session.options.hash_mib;
+        GomocupExecutor {
+            session,
+            limits: Limits::default(),
+            requested_hash_mib,
+        }
+    }
+}
+
+/// What a command wants written: lines, or nothing (INFO, END).
+type Reply = Vec<String>;
+
+impl Executor for GomocupExecutor {
+    type Command = Command;
+
+    fn execute(
+        &mut self,
+        seq: u64,
+        command: Command,
+        signal: &Arc<StopSignal>,
+        out: &mut dyn Write,
+    ) -> Flow {
+        if command == Command::End {
+            return Flow::Quit;
+        }
+        let reply = self.run(seq, command, signal, out);
+        for line in reply {
+            if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+}
+
+impl GomocupExecutor {
+    fn run(
+        &mut self,
+        seq: u64,
+        command: Command,
+        signal: &Arc<StopSignal>,
+        out: &mut dyn Write,
+    ) -> Reply {
+        let one = |s: String| vec![s];
+        match command {
+            Command::Start(n) => one(self.start(n, n)),
+            Command::RectStart(w, h) => one(self.start(w, h)),
+            Command::Restart => {
+                self.session.clear_board();
+                one("OK".into())
+            }
+            Command::Begin => {
+                if !self.session.game().history().is_empty() {
+                    return one("ERROR BEGIN needs an empty board".into());
+                }
+                one(self.brain_move(seq, signal, out))
+            }
+            Command::Turn(x, y) => {
+                let color = self.session.game().to_move();
+                match self.session.play(color, Point::new(x, y)) {
+                    Ok(()) => one(self.brain_move(seq, signal, out)),
+                    Err(e) => one(format!("ERROR {e} at {x},{y}")),
+                }
+            }
+            Command::Play(x, y) => {
+                let color = self.session.game().to_move();
+                match self.session.play(color, Point::new(x, y)) {
+                    Ok(()) => one(format!("{x},{y}")),
+                    Err(e) => one(format!("ERROR {e} at {x},{y}")),
+                }
+            }
+            Command::Takeback(x, y) => match self.session.game().history().last() {
+                Some(&(_, p)) if p == Point::new(x, y) => {
+                    self.session.undo();
+                    one("OK".into())
+                }
+                _ => one(format!("ERROR {x},{y} is not the last move")),
+            },
+            Command::Block(kind, stones) => self.block(kind, &stones, seq, signal, out),
+            Command::Info(key, value) => {
+                if let Err(e) = self.info(&key, &value) {
+                    return one(format!("ERROR {e}"));
+                }
+                Vec::new()
+            }
+            Command::End => Vec::new(),
+            Command::About => one(format!(
+                "name=\"gridmind\", version=\"{}\", author=\"gridmind developers\", country=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            Command::Stop => Vec::new(),
+            Command::NBest(n) => self.nbest(n, seq, signal, out),
+            Command::HashClear => {
+                self.session.game_mut().clear_search_state();
+                Vec::new()
+            }
+            Command::ShowForbid => one(self.forbidden_points()),
+            Command::Malformed(e) => one(format!("ERROR {e}")),
+            Command::Unknown(w) => one(format!("UNKNOWN command {w}")),
+        }
+    }
+
+    fn rule(&self) -> Rule {
+        match self.session.game().spec() {
+            GameSpec::Gomoku { rule, .. } => rule,
+            GameSpec::TicTacToe => Rule::Freestyle,
+        }
+    }
+
+    fn start(&mut self, width: usize, height: usize) -> String {
+        if !GOMOKU_SIZES.contains(&width) || !GOMOKU_SIZES.contains(&height) {
+            return format!(
+                "ERROR unsupported board size {width}x{height} (supported: {}..{})",
+                GOMOKU_SIZES.start(),
+                GOMOKU_SIZES.end()
+            );
+        }
+        let spec = GameSpec::Gomoku {
+            width,
+            height,
+            rule: self.rule(),
+        };
+        match self.session.set_game(spec) {
+            Ok(()) => "OK".into(),
+            Err(e) => format!("ERROR {e}"),
+        }
+    }
+
+    /// Applies one `INFO key value`. Unknown keys are ignored, as the protocol requires.
+    fn info(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let number = || -> Result<u64, String> {
+            value
+                .parse::<i64>()
+                .map(|v| v.max(0) as u64)
+                .map_err(|_| format!("INFO {key} expects a number"))
+        };
+        let ms = |v: u64| Duration::from_millis(v);
+        match key {
+            "timeout_turn" => self.limits.timeout_turn = Some(ms(number()?)),
+            "timeout_match" => {
+                let v = number()?;
+                self.limits.timeout_match = (v > 0).then(|| ms(v));
+            }
+            "time_left" => {
+                let v = number()?;
+                self.limits.time_left = (v < UNLIMITED_MS).then(|| ms(v));
+            }
+            "max_memory" => {
+                let v = number()?;
+                self.limits.max_memory_mib = (v > 0).then_some((v / (1 << 20)) as usize);
+                self.apply_memory();
+            }
+            "max_node" => {
+                let v = number()?;
+                self.limits.max_node = (v > 0).then_some(v);
+            }
+            "max_depth" => {
+                let v = number()?;
+                self.limits.max_depth = (v > 0).then(|| v.min(u32::MAX as u64) as u32);
+            }
+            "rule" => {
+                let v = number()?;
+                let rule = if v & 4 != 0 {
+                    Rule::Renju
+                } else if v & 1 != 0 {
+                    Rule::Standard
+                } else {
+                    Rule::Freestyle
+                };
+                if let GameSpec::Gomoku { width, height, .. } = self.session.game().spec() {
+                    if rule != self.rule() {
+                        self.session.set_game(GameSpec::Gomoku {
+                            width,
+                            height,
+                            rule,
+                        })?;
+                    }
+                }
+            }
+            "thread_num" => {
+                let v = number()?.clamp(1, crate::engine::options::MAX_THREADS as u64);
+                self.session.options.threads = v as usize;
+            }
+            "strength" => self.session.options.strength = number()?.min(100) as u8,
+            "seed" => self.session.options.seed = Some(number()?),
+            // game_type, folder, evaluate, hash_size, show_detail, ...: accepted and ignored.
+            _ => {}
+        }
+        self.apply_clock();
+        Ok(())
+    }
+
+    /// Caps the hash at half of `max_memory`, leaving room for everything else.
+    fn apply_memory(&mut self) {
+        let cap = self.limits.max_memory_mib.map(|m| (m / 2).max(1));
+        self.session.options.hash_mib = match cap {
+            Some(c) => self.requested_hash_mib.min(c),
+            None => self.requested_hash_mib,
+        };
+    }
+
+    fn apply_clock(&mut self) {
+        let remaining = match (self.limits.timeout_match, self.limits.time_left) {
+            (Some(_), Some(left)) => Some(left),
+            (Some(total), None) => Some(total),
+            (None, left) => left,
+        };
+        let clock = Clock {
+            per_move: self.limits.timeout_turn,
+            remaining,
+        };
+        self.session.clocks = [clock; 2];
+    }
+
+    fn control(&self, color: Color, seq: u64, signal: &Arc<StopSignal>) -> SearchControl {
+        let mut c = self
+            .session
+            .control_for(color, MoveLimits::default(), signal.clone(), seq);
+        if let Some(n) = self.limits.max_node {
+            c = c.with_max_nodes(n);
+        }
+        if let Some(d) = self.limits.max_depth {
+            c = c.with_max_depth(d);
+        }
+        c
+    }
+
+    /// Thinks for the side to move, plays the move and returns its `x,y` (or an error line).
+    fn brain_move(&mut self, seq: u64, signal: &Arc<StopSignal>, out: &mut dyn Write) -> String {
+        let color = self.session.game().to_move();
+        let control = self.control(color, seq, signal);
+        let mut reporter = |info: &Info| {
+            let _ = writeln!(out, "MESSAGE {info}");
+            let _ = out.flush();
+        };
+        let namer = |p: Point| p.to_string();
+        match self.session.genmove(color, &control, &mut reporter, &namer) {
+            Ok(t) => t.point.to_string(),
+            Err(GenmoveError::GameOver) => "ERROR game is over".into(),
+            Err(GenmoveError::Unsupported(e)) => format!("ERROR {e}"),
+        }
+    }
+
+    /// Thinks without playing, excluding some root moves: the engine of YXNBEST and swap2.
+    fn analyse(
+        &mut self,
+        color: Color,
+        exclude: &[Point],
+        control: &SearchControl,
+        out: &mut dyn Write,
+    ) -> Result<Thought, String> {
+        let mut reporter = |info: &Info| {
+            let _ = writeln!(out, "MESSAGE {info}");
+            let _ = out.flush();
+        };
+        let namer = |p: Point| p.to_string();
+        let options = self.session.options.clone();
+        let mut ctx = crate::engine::SearchContext::new(control, &options, &mut reporter, &namer);
+        if self.session.game().outcome().is_some() {
+            return Err("game is over".into());
+        }
+        self.session
+            .game_mut()
+            .think_excluding(color, exclude, &mut ctx)
+            .map_err(|e| match e {
+                crate::games::ThinkError::GameOver => "game is over".to_string(),
+                crate::games::ThinkError::Unsupported(s) => s,
+            })
+    }
+
+    fn block(
+        &mut self,
+        kind: BlockKind,
+        stones: &[BlockStone],
+        seq: u64,
+        signal: &Arc<StopSignal>,
+        out: &mut dyn Write,
+    ) -> Reply {
+        if kind == BlockKind::Swap2 {
+            return swap2::answer(self, stones, seq, signal, out);
+        }
+        let placed = match board_colors(stones) {
+            Ok(p) => p,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
+        if let Err((i, e)) = self.session.set_position(&placed) {
+            let s = stones[i.min(stones.len().saturating_sub(1))];
+            return vec![format!("ERROR {e} at {},{}", s.x, s.y)];
+        }
+        match kind {
+            BlockKind::Board => vec![self.brain_move(seq, signal, out)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn nbest(
+        &mut self,
+        n: usize,
+        seq: u64,
+        signal: &Arc<StopSignal>,
+        out: &mut dyn Write,
+    ) -> Reply {
+        let color = self.session.game().to_move();
+        let base = self.control(color, seq, signal);
+        let n = n.min(self.session.game().width() * self.session.game().height());
+        let mut found: Vec<Point> = Vec::new();
+        let mut lines = Vec::new();
+        for k in 0..n {
+            let control = match base.hard_budget() {
+                Some(b) => {
+                    let share = b.saturating_sub(base.elapsed()) / (n - k) as u32;
+                    base.clone().with_movetime(base.elapsed() + share)
+                }
+                None => base.clone(),
+            };
+            match self.analyse(color, &found, &control, out) {
+                Ok(t) => {
+                    lines.push(format!(
+                        "MESSAGE nbest {} {} score {} depth {}",
+                        k + 1,
+                        t.point,
+                        t.score,
+                        t.depth
+                    ));
+                    found.push(t.point);
+                }
+                Err(e) if k == 0 => return vec![format!("ERROR {e}")],
+                Err(_) => break,
+            }
+            if base.stopped() {
+                break;
+            }
+        }
+        lines.extend(found.first().map(|p| p.to_string()));
+        lines
+    }
+
+    fn forbidden_points(&self) -> String {
+        let g = self.session.game();
+        let mut s = String::from("FORBID ");
+        for y in 0..g.height() {
+            for x in 0..g.width() {
+                let p = Point::new(x, y);
+                if g.stone(p).is_none() && g.is_forbidden(p) {
+                    s.push_str(&format!("{x:02}{y:02}"));
+                }
+            }
+        }
+        s.push('.');
+        s
+    }
+}
+
+/// Gives block stones their colours. With `who` fields (BOARD, YXBOARD): 1 is the brain's,
+/// 2 the opponent's, and the brain is black exactly when both have as many stones (black moves
+/// when the counts are equal). Without (SWAP2BOARD): colours alternate from black.
+fn board_colors(stones: &[BlockStone]) -> Result<Vec<(Color, Point)>, String> {
+    let own = stones.iter().filter(|s| s.who == Some(1)).count();
+    let opp = stones.iter().filter(|s| s.who == Some(2)).count();
+    let brain = if own == opp {
+        Color::Black
+    } else {
+        Color::White
+    };
+    stones
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let color = match s.who {
+                Some(1) => brain,
+                Some(2) => brain.opponent(),
+                None if i % 2 == 0 => Color::Black,
+                None => Color::White,
+                Some(w) => return Err(format!("unsupported stone kind {w} at {},{}", s.x, s.y)),
+            };
+            Ok((color, Point::new(s.x, s.y)))
+        })
+        .collect()
 }

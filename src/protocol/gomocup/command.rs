@@ -1,0 +1,186 @@
+//! Parsing Gomocup (piskvork) lines into typed commands, including the multi-line `BOARD`,
+//! `SWAP2BOARD` and `YXBOARD` blocks that end with `DONE`.
+
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, digit1, space0};
+use nom::combinator::{all_consuming, map_res, opt};
+use nom::sequence::{preceded, tuple};
+use nom::IResult;
+
+/// A stone inside a board block: `x,y,who` where who is 1 (own), 2 (opponent) or 3 (continuous
+/// game marker); swap2 blocks give plain `x,y`, colours alternating from black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockStone {
+    pub x: usize,
+    pub y: usize,
+    pub who: Option<u8>,
+}
+
+/// Which block a `DONE` closes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    /// `BOARD`: set the position, then move.
+    Board,
+    /// `YXBOARD`: set the position only.
+    YxBoard,
+    /// `SWAP2BOARD`: answer the swap2 opening stage the stone count implies.
+    Swap2,
+}
+
+/// One Gomocup command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Start(usize),
+    RectStart(usize, usize),
+    Restart,
+    Begin,
+    Turn(usize, usize),
+    Play(usize, usize),
+    Takeback(usize, usize),
+    Block(BlockKind, Vec<BlockStone>),
+    Info(String, String),
+    End,
+    About,
+    Stop,
+    NBest(usize),
+    HashClear,
+    ShowForbid,
+    /// A line that could not be parsed: answered with `ERROR`.
+    Malformed(String),
+    /// An unknown command: answered with `UNKNOWN`.
+    Unknown(String),
+}
+
+/// Parses `x,y` (spaces allowed around the comma).
+pub fn coords(s: &str) -> Option<(usize, usize)> {
+    let parsed: IResult<&str, (usize, usize)> = all_consuming(|i| {
+        let (i, (_, x, _, _, _, y, _)) = tuple((
+            space0,
+            map_res(digit1, str::parse::<usize>),
+            space0,
+            char(','),
+            space0,
+            map_res(digit1, str::parse::<usize>),
+            space0,
+        ))(i)?;
+        Ok((i, (x, y)))
+    })(s);
+    parsed.ok().map(|(_, v)| v)
+}
+
+/// Parses a block line: `x,y` or `x,y,who`.
+pub fn block_stone(s: &str) -> Option<BlockStone> {
+    let parsed: IResult<&str, (usize, usize, Option<u8>)> = all_consuming(|i| {
+        let (i, (_, x, _, _, _, y, who, _)) = tuple((
+            space0,
+            map_res(digit1, str::parse::<usize>),
+            space0,
+            char(','),
+            space0,
+            map_res(digit1, str::parse::<usize>),
+            opt(preceded(
+                tuple((space0, tag(","), space0)),
+                map_res(digit1, str::parse::<u8>),
+            )),
+            space0,
+        ))(i)?;
+        Ok((i, (x, y, who)))
+    })(s);
+    parsed.ok().map(|(_, (x, y, who))| BlockStone { x, y, who })
+}
+
+/// What one line outside a block means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    Command(Command),
+    /// The line opens a block; the rest of the line may already hold stones (and `DONE`).
+    OpenBlock(BlockKind, String),
+}
+
+/// Parses one line outside a block.
+pub fn parse_line(line: &str) -> Line {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(' ') {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    let word = word.to_ascii_uppercase();
+    let with_coords = |make: fn(usize, usize) -> Command| match coords(rest) {
+        Some((x, y)) => make(x, y),
+        None => Command::Malformed(format!("{word} expects x,y")),
+    };
+    let command = match word.as_str() {
+        "START" => match rest.parse::<usize>() {
+            Ok(n) => Command::Start(n),
+            Err(_) => Command::Malformed("START expects a board size".into()),
+        },
+        "RECTSTART" => with_coords(Command::RectStart),
+        "RESTART" => Command::Restart,
+        "BEGIN" => Command::Begin,
+        "TURN" => with_coords(Command::Turn),
+        "PLAY" => with_coords(Command::Play),
+        "TAKEBACK" => with_coords(Command::Takeback),
+        "BOARD" => return Line::OpenBlock(BlockKind::Board, rest.to_string()),
+        "SWAP2BOARD" => return Line::OpenBlock(BlockKind::Swap2, rest.to_string()),
+        "YXBOARD" => return Line::OpenBlock(BlockKind::YxBoard, rest.to_string()),
+        "INFO" => match rest.split_once(' ') {
+            Some((key, value)) => Command::Info(key.to_ascii_lowercase(), value.trim().into()),
+            None => Command::Malformed("INFO expects a key and a value".into()),
+        },
+        "END" => Command::End,
+        "ABOUT" => Command::About,
+        "YXSTOP" | "STOP" => Command::Stop,
+        "YXNBEST" => match rest.parse::<usize>() {
+            Ok(n) if n >= 1 => Command::NBest(n),
+            _ => Command::Malformed("YXNBEST expects a count of at least 1".into()),
+        },
+        "YXHASHCLEAR" => Command::HashClear,
+        "YXSHOWFORBID" => Command::ShowForbid,
+        _ => Command::Unknown(word.chars().take(32).collect()),
+    };
+    Line::Command(command)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates() {
+        assert_eq!(coords("7,8"), Some((7, 8)));
+        assert_eq!(coords(" 7 , 8 "), Some((7, 8)));
+        assert_eq!(coords("7;8"), None);
+        assert_eq!(coords("99999999999999999999999,1"), None);
+        assert_eq!(
+            block_stone("1,2,1"),
+            Some(BlockStone {
+                x: 1,
+                y: 2,
+                who: Some(1)
+            })
+        );
+        assert_eq!(block_stone("1,2").map(|s| s.who), Some(None));
+    }
+
+    #[test]
+    fn commands() {
+        assert_eq!(parse_line("START 15"), Line::Command(Command::Start(15)));
+        assert_eq!(parse_line("turn 3,4"), Line::Command(Command::Turn(3, 4)));
+        assert_eq!(
+            parse_line("BOARD"),
+            Line::OpenBlock(BlockKind::Board, String::new())
+        );
+        assert_eq!(
+            parse_line("INFO timeout_turn 1000"),
+            Line::Command(Command::Info("timeout_turn".into(), "1000".into()))
+        );
+        assert!(matches!(
+            parse_line("TURN x"),
+            Line::Command(Command::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_line("FLY"),
+            Line::Command(Command::Unknown(_))
+        ));
+    }
+}

@@ -1,0 +1,168 @@
+//! Swap2 openings (`SWAP2BOARD`): the three decisions a brain makes, driven by short searches.
+//!
+//! - 0 stones: we open. Place 3 stones (black, white, black), choosing among a few standard
+//!   shapes the one our search finds most balanced, so the opponent's choice gains nothing.
+//! - 3 stones: we respond. `SWAP` (take black) when black is clearly better, play white's move
+//!   when white is clearly better, otherwise add a white and a black stone to rebalance.
+//! - 5 stones: we choose. Play white's move when white is at least level, else `SWAP`.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::command::BlockStone;
+use super::{board_colors, GomocupExecutor, Reply};
+use crate::engine::info::Score;
+use crate::engine::{SearchControl, StopSignal};
+use crate::games::{Color, Point};
+
+/// A swing below this (in evaluation units) counts as balanced.
+const BALANCED: i32 = 150;
+/// Opening shapes: black, white, black as offsets from the centre.
+const OPENINGS: [[(i32, i32); 3]; 8] = [
+    [(0, 0), (1, 0), (0, 2)],
+    [(0, 0), (1, 1), (2, 0)],
+    [(0, 0), (1, 0), (2, 2)],
+    [(0, 0), (1, 1), (0, 2)],
+    [(0, 0), (1, 0), (-1, 2)],
+    [(0, 0), (1, 1), (2, 2)],
+    [(0, 0), (1, 0), (1, 2)],
+    [(0, 0), (1, 1), (-1, 2)],
+];
+
+/// Orders scores on one scale: forced results beyond any evaluation.
+pub fn score_value(s: Score) -> i32 {
+    match s {
+        Score::Cp(v) => v,
+        Score::Win(n) => 1_000_000 - n as i32,
+        Score::Loss(n) => -1_000_000 + n as i32,
+        Score::Draw => 0,
+    }
+}
+
+/// Answers a `SWAP2BOARD` block.
+pub(super) fn answer(
+    ex: &mut GomocupExecutor,
+    stones: &[BlockStone],
+    seq: u64,
+    signal: &Arc<StopSignal>,
+    out: &mut dyn Write,
+) -> Reply {
+    let placed = match board_colors(stones) {
+        Ok(p) => p,
+        Err(e) => return vec![format!("ERROR {e}")],
+    };
+    if let Err((i, e)) = ex.session.set_position(&placed) {
+        return vec![format!("ERROR {e} at stone {}", i + 1)];
+    }
+    let base = ex.control(Color::Black, seq, signal);
+    let result = match placed.len() {
+        0 => open(ex, &base, out),
+        3 => respond(ex, &base, out),
+        5 => choose(ex, &base, out),
+        n => Err(format!("SWAP2BOARD expects 0, 3 or 5 stones, got {n}")),
+    };
+    vec![result.unwrap_or_else(|e| format!("ERROR {e}"))]
+}
+
+/// A slice of the whole budget for one of `parts` sub-searches.
+fn share(base: &SearchControl, parts: u32) -> SearchControl {
+    match base.hard_budget() {
+        Some(b) => {
+            let left = b.saturating_sub(base.elapsed());
+            base.clone()
+                .with_movetime(base.elapsed() + left / parts.max(1))
+                .with_soft_budget(base.elapsed() + left / parts.max(1) / 2)
+        }
+        None => base.clone().with_movetime(Duration::from_millis(500)),
+    }
+}
+
+/// White-to-move evaluation and white's best move in the current position.
+fn white_view(
+    ex: &mut GomocupExecutor,
+    control: &SearchControl,
+    out: &mut dyn Write,
+) -> Result<(i32, Point), String> {
+    let t = ex.analyse(Color::White, &[], control, out)?;
+    Ok((score_value(t.score), t.point))
+}
+
+fn open(
+    ex: &mut GomocupExecutor,
+    base: &SearchControl,
+    out: &mut dyn Write,
+) -> Result<String, String> {
+    let (w, h) = (
+        ex.session.game().width() as i32,
+        ex.session.game().height() as i32,
+    );
+    let (cx, cy) = (w / 2, h / 2);
+    let mut best: Option<(i32, Vec<(Color, Point)>)> = None;
+    for (k, shape) in OPENINGS.iter().enumerate() {
+        let stones: Vec<(Color, Point)> = shape
+            .iter()
+            .zip([Color::Black, Color::White, Color::Black])
+            .map(|(&(dx, dy), c)| (c, Point::new((cx + dx) as usize, (cy + dy) as usize)))
+            .collect();
+        if ex.session.set_position(&stones).is_err() {
+            continue;
+        }
+        let control = share(base, (OPENINGS.len() - k) as u32);
+        let Ok((v, _)) = white_view(ex, &control, out) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(bv, _)| v.abs() < bv.abs()) {
+            best = Some((v, stones));
+        }
+        if base.stopped() {
+            break;
+        }
+    }
+    let (_, stones) = best.ok_or("no opening fits this board")?;
+    ex.session
+        .set_position(&stones)
+        .map_err(|(_, e)| e.to_string())?;
+    Ok(stones
+        .iter()
+        .map(|(_, p)| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+fn respond(
+    ex: &mut GomocupExecutor,
+    base: &SearchControl,
+    out: &mut dyn Write,
+) -> Result<String, String> {
+    let (v, white_move) = white_view(ex, &share(base, 3), out)?;
+    if v < -BALANCED {
+        return Ok("SWAP".into());
+    }
+    ex.session
+        .play(Color::White, white_move)
+        .map_err(|e| e.to_string())?;
+    if v > BALANCED {
+        return Ok(white_move.to_string());
+    }
+    let t = ex.analyse(Color::Black, &[], &share(base, 2), out)?;
+    ex.session
+        .play(Color::Black, t.point)
+        .map_err(|e| e.to_string())?;
+    Ok(format!("{white_move} {}", t.point))
+}
+
+fn choose(
+    ex: &mut GomocupExecutor,
+    base: &SearchControl,
+    out: &mut dyn Write,
+) -> Result<String, String> {
+    let (v, white_move) = white_view(ex, base, out)?;
+    if v < 0 {
+        return Ok("SWAP".into());
+    }
+    ex.session
+        .play(Color::White, white_move)
+        .map_err(|e| e.to_string())?;
+    Ok(white_move.to_string())
+}

@@ -1,0 +1,149 @@
+//! Successor generation under each metric.
+//!
+//! [`expand`] is the hot loop of the search: it works on masks only and hands each move (class,
+//! from, to) to a callback, which turns it into two bit flips on a packed key. [`destinations`] is the slow twin used to rebuild
+//! the answer: same moves, plus the cell-by-cell directions of each.
+
+use super::model::{Metric, Model, Shape, DIRS, NONE};
+
+/// Calls `emit(class, from, to)` for every move from the position with per-class masks
+/// `state` and empty cells `empty` under `metric`: the piece of `class` with top-left `from` goes
+/// to top-left `to`.
+#[inline]
+pub fn expand(
+    model: &Model,
+    metric: Metric,
+    state: &[u64],
+    empty: u64,
+    mut emit: impl FnMut(usize, usize, usize),
+) {
+    if empty == 0 {
+        return;
+    }
+    for (c, shape) in model.shapes.iter().enumerate() {
+        let mut pieces = state[c];
+        while pieces != 0 {
+            let t = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            if shape.halo[t] & empty == 0 {
+                continue;
+            }
+            let blocked = !(empty | shape.cells[t]);
+            let mut emit_at = |n: u8| emit(c, t, n as usize);
+            match metric {
+                Metric::Steps => {
+                    for &n in &shape.step[t] {
+                        if n != NONE && shape.cells[n as usize] & blocked == 0 {
+                            emit_at(n);
+                        }
+                    }
+                }
+                Metric::Slides => {
+                    for d in 0..4 {
+                        let mut p = t;
+                        loop {
+                            let n = shape.step[p][d];
+                            if n == NONE || shape.cells[n as usize] & blocked != 0 {
+                                break;
+                            }
+                            emit_at(n);
+                            p = n as usize;
+                        }
+                    }
+                }
+                Metric::Moves => {
+                    let region = region(model, shape, t, empty | shape.cells[t]);
+                    let mut dests = region & !(1u64 << t);
+                    while dests != 0 {
+                        emit_at(dests.trailing_zeros() as u8);
+                        dests &= dests - 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every top-left the piece at `t` can reach through cells in `free` (which holds its own
+/// cells), `t` included. Pure bit arithmetic, no data-dependent branches but the loop: the set of
+/// fitting placements is the free cells shifted over the piece's width and height, and the region
+/// grows one step in all four directions per round.
+#[inline]
+fn region(model: &Model, shape: &Shape, t: usize, free: u64) -> u64 {
+    let w = model.width as u32;
+    let mut fits = free;
+    for dc in 1..shape.width as u32 {
+        fits &= free >> dc;
+    }
+    let row_fits = fits;
+    for dr in 1..shape.height as u32 {
+        fits &= row_fits.checked_shr(dr * w).unwrap_or(0);
+    }
+    fits &= shape.placements;
+    let mut reached = 1u64 << t;
+    loop {
+        let grown = (reached
+            | (reached & model.not_left) >> 1
+            | (reached & model.not_right) << 1
+            | reached.checked_shr(w).unwrap_or(0)
+            | reached.checked_shl(w).unwrap_or(0))
+            & fits;
+        if grown == reached {
+            return reached;
+        }
+        reached = grown;
+    }
+}
+
+/// Every destination of the piece of class `class` at `t` under `metric`, with the directions it
+/// travels (shortest cell path for `moves`).
+pub fn destinations(
+    model: &Model,
+    metric: Metric,
+    occupied: u64,
+    class: usize,
+    t: usize,
+) -> Vec<(u8, String)> {
+    let shape = &model.shapes[class];
+    let blocked = !((model.full & !occupied) | shape.cells[t]);
+    let ok = |n: u8| n != NONE && shape.cells[n as usize] & blocked == 0;
+    let mut out = Vec::new();
+    match metric {
+        Metric::Steps => {
+            for (d, &n) in shape.step[t].iter().enumerate() {
+                if ok(n) {
+                    out.push((n, (DIRS[d] as char).to_string()));
+                }
+            }
+        }
+        Metric::Slides => {
+            for (d, &dir) in DIRS.iter().enumerate() {
+                let mut p = t;
+                let mut path = String::new();
+                while ok(shape.step[p][d]) {
+                    p = shape.step[p][d] as usize;
+                    path.push(dir as char);
+                    out.push((p as u8, path.clone()));
+                }
+            }
+        }
+        Metric::Moves => {
+            // Breadth-first so each destination gets a shortest path.
+            let mut paths: Vec<(u8, String)> = vec![(t as u8, String::new())];
+            let mut i = 0;
+            while i < paths.len() {
+                let (p, path) = paths[i].clone();
+                i += 1;
+                for (d, &n) in shape.step[p as usize].iter().enumerate() {
+                    if ok(n) && !paths.iter().any(|q| q.0 == n) {
+                        let mut longer = path.clone();
+                        longer.push(DIRS[d] as char);
+                        paths.push((n, longer));
+                    }
+                }
+            }
+            out.extend(paths.into_iter().skip(1));
+        }
+    }
+    out
+}

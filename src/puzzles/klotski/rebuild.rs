@@ -1,0 +1,65 @@
+//! Turning a chain of canonical states back into moves with real piece letters.
+//!
+//! The search only knows canonical states (same-shaped pieces merged, maybe mirrored). Replaying
+//! from the real start position, each step tries every move of every real piece and keeps the one
+//! whose canonical result is the next state on the chain, so the answer names actual letters and
+//! the actual (unmirrored) board.
+
+use super::key::PackedKey;
+use super::model::{Metric, Model, Tracked, MAX_CLASSES};
+use super::moves::destinations;
+use super::table::{StateId, StateTable};
+
+/// The states from the start to `goal`, following parent links.
+pub fn chain<K: PackedKey>(table: &StateTable<K>, goal: StateId) -> Vec<StateId> {
+    let mut ids = vec![goal];
+    let mut id = goal;
+    while id != 0 {
+        id = table.parent(id);
+        ids.push(id);
+    }
+    ids.reverse();
+    ids
+}
+
+/// The moves (`letter` + directions) along `ids`, starting from the model's real pieces.
+pub fn moves<K: PackedKey>(
+    model: &Model,
+    metric: Metric,
+    table: &StateTable<K>,
+    ids: &[StateId],
+) -> Result<Vec<String>, String> {
+    let k = model.classes();
+    let mut pieces: Vec<Tracked> = model.pieces.clone();
+    let mut out = Vec::with_capacity(ids.len().saturating_sub(1));
+    let mut masks = [0u64; MAX_CLASSES];
+    for pair in ids.windows(2) {
+        let target = table.state(pair[1]);
+        let occupied = occupied(model, &pieces);
+        let mut step = None;
+        'pieces: for j in 0..pieces.len() {
+            let p = pieces[j];
+            for (dest, dirs) in destinations(model, metric, occupied, p.class, p.pos as usize) {
+                pieces[j].pos = dest;
+                model.masks_of(&pieces, &mut masks[..k]);
+                pieces[j].pos = p.pos;
+                let probe: K = model.canonical_key(&masks[..k]);
+                if probe == *target {
+                    step = Some((j, dest, dirs));
+                    break 'pieces;
+                }
+            }
+        }
+        let (j, dest, dirs) =
+            step.ok_or_else(|| "internal error: solution path cannot be rebuilt".to_string())?;
+        out.push(format!("{}{dirs}", pieces[j].letter as char));
+        pieces[j].pos = dest;
+    }
+    Ok(out)
+}
+
+fn occupied(model: &Model, pieces: &[Tracked]) -> u64 {
+    pieces.iter().fold(0, |occ, p| {
+        occ | model.shapes[p.class].cells[p.pos as usize]
+    })
+}

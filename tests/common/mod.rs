@@ -1,0 +1,106 @@
+//! Driving the real `gridmind` binary interactively from integration tests.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// A running engine process with line-oriented access to its stdout.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    /// Starts the binary with `args`; stderr is discarded.
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridmind"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the gridmind binary starts");
+        let stdin = child.stdin.take();
+        let stdout: ChildStdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    /// Writes raw bytes to the engine's stdin.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        stdin.write_all(bytes).expect("write to engine");
+        stdin.flush().expect("flush to engine");
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        self.send_raw(format!("{line}\n").as_bytes());
+    }
+
+    /// Closes stdin (end of input).
+    pub fn close_input(&mut self) {
+        self.stdin.take();
+    }
+
+    /// The next stdout line, or `None` if none arrives within `timeout`.
+    pub fn line_within(&mut self, timeout: Duration) -> Option<String> {
+        self.lines.recv_timeout(timeout).ok()
+    }
+
+    /// Reads one GTP answer (up to its empty line) within `timeout`.
+    pub fn answer_within(&mut self, timeout: Duration) -> Option<String> {
+        let deadline = Instant::now() + timeout;
+        let mut text = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self.lines.recv_timeout(left).ok()?;
+            if line.is_empty() {
+                return Some(text.join("\n"));
+            }
+            text.push(line);
+        }
+    }
+
+    /// Sends a GTP command and returns its answer (`= ...` or `? ...`), waiting up to 60 s.
+    pub fn gtp(&mut self, line: &str) -> String {
+        self.send(line);
+        self.answer_within(Duration::from_secs(60))
+            .unwrap_or_else(|| panic!("no answer to '{line}'"))
+    }
+
+    /// Waits for the process to exit; returns its exit code.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<i32> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
