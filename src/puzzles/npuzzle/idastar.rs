@@ -23,7 +23,10 @@ pub struct Stats {
     pub nodes: u64,
 }
 
-struct Ida<'a> {
+struct Ida<'a, 'c> {
+    ctx: &'a mut SearchContext<'c>,
+    bound: u32,
+    last_report: std::time::Duration,
     tiles: Vec<u8>,
     pos: Vec<u8>,
     blank: usize,
@@ -40,7 +43,7 @@ struct Ida<'a> {
 
 const NONE: u16 = u16::MAX;
 
-impl Ida<'_> {
+impl Ida<'_, '_> {
     /// Returns the smallest f above `bound` seen, or `None` when solved (path holds the moves).
     fn dfs(
         &mut self,
@@ -60,6 +63,11 @@ impl Ida<'_> {
         }
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + 4096;
+            let now = self.control.elapsed();
+            if now.saturating_sub(self.last_report) >= std::time::Duration::from_secs(1) {
+                self.last_report = now;
+                report(self.ctx, self.nodes, now, self.bound);
+            }
             if self.control.should_stop(self.nodes) {
                 self.stopped = true;
             }
@@ -130,6 +138,9 @@ pub fn solve(
         control,
         nodes: 0,
         next_poll: 4096,
+        ctx,
+        bound: 0,
+        last_report: std::time::Duration::ZERO,
         stopped: false,
         path: Vec::new(),
         step,
@@ -142,14 +153,10 @@ pub fn solve(
     loop {
         let mut parts: Parts = [0; 8];
         let h0 = h.init(&ida.tiles, &ida.pos, &mut parts);
+        ida.bound = bound;
         let r = ida.dfs(0, bound, h0, &parts, None);
-        ctx.report(&Info {
-            depth: Some(bound),
-            nodes: ida.nodes,
-            time: control.elapsed(),
-            extra: vec![("bound".into(), bound.to_string())],
-            ..Default::default()
-        });
+        ida.last_report = control.elapsed();
+        report(ida.ctx, ida.nodes, ida.last_report, bound);
         match r {
             None => {
                 return (
@@ -165,4 +172,14 @@ pub fn solve(
             return (Outcome::Stopped, Stats { nodes: ida.nodes });
         }
     }
+}
+
+fn report(ctx: &mut SearchContext, nodes: u64, time: std::time::Duration, bound: u32) {
+    ctx.report(&Info {
+        depth: Some(bound),
+        nodes,
+        time,
+        extra: vec![("bound".into(), bound.to_string())],
+        ..Default::default()
+    });
 }
