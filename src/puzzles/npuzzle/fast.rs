@@ -16,8 +16,8 @@ use super::idastar::{self, Outcome};
 use super::pdb::{self, PdbSet};
 
 /// Nodes a 4x4 remainder may spend with pattern databases before fast mode falls back to peeling
-/// it down to 3x3 (about a tenth of a second).
-const PDB_NODE_BUDGET: u64 = 500_000;
+/// it down to 3x3 (about 0.4 s at most).
+const PDB_NODE_BUDGET: u64 = 2_000_000;
 use crate::engine::{SearchContext, SearchControl};
 
 struct Work {
