@@ -32,7 +32,7 @@ impl<K: PackedKey> StateTable<K> {
         StateTable {
             keys: Vec::new(),
             parents: Vec::new(),
-            slots: vec![EMPTY; 1 << 12],
+            slots: vec![EMPTY; 1 << 14],
             budget_bytes,
         }
     }
@@ -91,7 +91,7 @@ impl<K: PackedKey> StateTable<K> {
         Ok(Some(id as u32))
     }
 
-    /// Makes room for more states within the budget (by half the current count, at least 1024,
+    /// Makes room for more states within the budget (by half the current count, at least 8192,
     /// less near the limit so the last states still fit).
     fn reserve(&mut self) -> Result<(), OutOfMemory> {
         let states = self.keys.len();
@@ -100,7 +100,7 @@ impl<K: PackedKey> StateTable<K> {
         let used = Self::bytes_for(states, self.slots.len() * 2);
         let room = self.budget_bytes.checked_sub(used).ok_or(out)? / (std::mem::size_of::<K>() + 4);
         let extra = (states / 2)
-            .max(1024)
+            .max(8192)
             .min(room)
             .min(EMPTY as usize - 1 - states);
         if extra == 0 {
