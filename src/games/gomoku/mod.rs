@@ -1,22 +1,34 @@
 //! Gomoku (five in a row) on boards from 5x5 to 22x22 under freestyle, standard and renju rules.
 //!
-//! PLACEHOLDER: a minimal rules-only implementation so the session works end to end; the real
-//! engine (incremental patterns, evaluation, PVS, VCF/VCT, renju) replaces it.
+//! The game keeps the referee's view (a [`rules::Grid`] and the move history) for legality and
+//! game end; `think` builds an incremental search [`board::Board`] from the history and runs the
+//! threat-aware PVS of [`search`], on as many threads as the options ask, sharing one
+//! transposition table that lives as long as the game (so consecutive moves reuse it).
 
+mod board;
+mod greedy;
+pub mod pattern;
 pub mod rules;
+mod search;
+mod think;
+mod tt;
+
+use std::sync::Arc;
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
-use crate::engine::info::Score;
 use crate::engine::SearchContext;
+use rules::Grid;
 
 /// A gomoku game.
 pub struct Gomoku {
     width: usize,
     height: usize,
     rule: Rule,
-    cells: Vec<Option<Color>>,
+    grid: Grid,
     history: Vec<(Color, Point)>,
     outcome: Option<Outcome>,
+    /// The transposition table, created at the first `think` with the `hash` option's size.
+    tt: Option<Arc<tt::Tt>>,
 }
 
 impl Gomoku {
@@ -26,59 +38,25 @@ impl Gomoku {
             width,
             height,
             rule,
-            cells: vec![None; width * height],
+            grid: Grid::new(width, height),
             history: Vec::new(),
             outcome: None,
+            tt: None,
         }
-    }
-
-    fn at(&self, x: i32, y: i32) -> Option<Color> {
-        if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 {
-            return None;
-        }
-        self.cells[y as usize * self.width + x as usize]
-    }
-
-    fn makes_five(&self, color: Color, p: Point) -> bool {
-        [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
-            let mut n = 1;
-            for s in [1, -1] {
-                let (mut x, mut y) = (p.x as i32 + dx * s, p.y as i32 + dy * s);
-                while self.at(x, y) == Some(color) {
-                    n += 1;
-                    x += dx * s;
-                    y += dy * s;
-                }
-            }
-            match self.rule {
-                Rule::Freestyle => n >= 5,
-                Rule::Standard => n == 5,
-                Rule::Renju => n == 5 || (n > 5 && color == Color::White),
-            }
-        })
-    }
-
-    /// The stones as a rules grid, for the renju referee in [`rules`].
-    fn grid(&self) -> rules::Grid {
-        let mut g = rules::Grid::new(self.width, self.height);
-        for (i, c) in self.cells.iter().enumerate() {
-            g.set(i % self.width, i / self.width, *c);
-        }
-        g
-    }
-
-    /// Whether black may not play `p` under this game's rule (renju only).
-    fn black_forbidden(&self, p: Point) -> bool {
-        self.rule == Rule::Renju
-            && rules::forbidden(&self.grid(), p.x as usize, p.y as usize).is_some()
     }
 
     fn recompute_outcome(&mut self) {
         self.outcome = match self.history.last() {
-            Some(&(c, p)) if self.makes_five(c, p) => Some(Outcome::Win(c)),
-            _ if self.cells.iter().all(|c| c.is_some()) => Some(Outcome::Draw),
+            Some(&(c, p)) if rules::wins(&self.grid, self.rule, c, p.x as usize, p.y as usize) => {
+                Some(Outcome::Win(c))
+            }
+            _ if self.history.len() >= self.width * self.height => Some(Outcome::Draw),
             _ => None,
         };
+    }
+
+    fn on_board(&self, p: Point) -> bool {
+        (p.x as usize) < self.width && (p.y as usize) < self.height
     }
 }
 
@@ -100,28 +78,29 @@ impl Game for Gomoku {
     }
 
     fn stone(&self, p: Point) -> Option<Color> {
-        self.at(p.x as i32, p.y as i32)
+        self.grid.get(p.x as i32, p.y as i32)
     }
 
     fn is_forbidden(&self, p: Point) -> bool {
-        self.black_forbidden(p)
+        self.rule == Rule::Renju
+            && self.on_board(p)
+            && rules::forbidden(&self.grid, p.x as usize, p.y as usize).is_some()
     }
 
     fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError> {
-        if p.x as usize >= self.width || p.y as usize >= self.height {
+        if !self.on_board(p) {
             return Err(PlayError::OffBoard);
         }
         if self.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
-        let i = p.y as usize * self.width + p.x as usize;
-        if self.cells[i].is_some() {
+        if self.stone(p).is_some() {
             return Err(PlayError::Occupied);
         }
-        if color == Color::Black && self.black_forbidden(p) {
+        if color == Color::Black && self.is_forbidden(p) {
             return Err(PlayError::Forbidden);
         }
-        self.cells[i] = Some(color);
+        self.grid.set(p.x as usize, p.y as usize, Some(color));
         self.history.push((color, p));
         self.recompute_outcome();
         Ok(())
@@ -129,7 +108,7 @@ impl Game for Gomoku {
 
     fn undo(&mut self) -> Option<(Color, Point)> {
         let (c, p) = self.history.pop()?;
-        self.cells[p.y as usize * self.width + p.x as usize] = None;
+        self.grid.set(p.x as usize, p.y as usize, None);
         self.recompute_outcome();
         Some((c, p))
     }
@@ -146,20 +125,45 @@ impl Game for Gomoku {
         Some(crate::engine::session::DEFAULT_MOVETIME)
     }
 
-    fn think(&mut self, _color: Color, ctx: &mut SearchContext) -> Result<Thought, ThinkError> {
-        let (cx, cy) = (self.width as i32 / 2, self.height as i32 / 2);
-        let best = (0..self.height)
-            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
-            .filter(|&(x, y)| self.cells[y * self.width + x].is_none())
-            .min_by_key(|&(x, y)| (x as i32 - cx).abs().max((y as i32 - cy).abs()))
-            .ok_or(ThinkError::GameOver)?;
-        let _ = ctx;
-        Ok(Thought {
-            point: Point::new(best.0, best.1),
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 1,
-            pv: vec![],
-        })
+    fn think(&mut self, color: Color, ctx: &mut SearchContext) -> Result<Thought, ThinkError> {
+        self.think_excluding(color, &[], ctx)
+    }
+
+    fn think_excluding(
+        &mut self,
+        color: Color,
+        exclude: &[Point],
+        ctx: &mut SearchContext,
+    ) -> Result<Thought, ThinkError> {
+        if self.outcome.is_some() {
+            return Err(ThinkError::GameOver);
+        }
+        let mib = ctx.options.hash_mib;
+        let tt = match &self.tt {
+            Some(t) if t.mib() == tt::Tt::new_size_mib(mib) => t.clone(),
+            _ => {
+                self.tt = None;
+                let t = Arc::new(tt::Tt::new(mib));
+                self.tt = Some(t.clone());
+                t
+            }
+        };
+        think::think(
+            &think::Position {
+                width: self.width,
+                height: self.height,
+                rule: self.rule,
+                grid: &self.grid,
+                history: &self.history,
+            },
+            color,
+            exclude,
+            &tt,
+            ctx,
+        )
+    }
+
+    fn clear_search_state(&mut self) {
+        self.tt = None;
     }
 }

@@ -92,13 +92,13 @@ fn parse_tiles(toks: &[&str], i: &mut usize, area: usize, what: &str) -> Result<
             }
         }
     }
-    if let Some(b) = bad {
-        return Err(b);
-    }
     if count != area {
         return Err(format!(
             "wrong {what} count: a board of {area} cells needs {area} numbers, got {count}"
         ));
+    }
+    if let Some(b) = bad {
+        return Err(b);
     }
     let mut seen = vec![false; area];
     for &t in &tiles {

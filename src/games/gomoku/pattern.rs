@@ -1,0 +1,214 @@
+//! Line patterns: what one stone on an empty point would make along one direction.
+//!
+//! The search board keeps, for every point and direction, a 16-bit key of the eight neighbours
+//! (four each side, two bits per cell: empty, black, white, wall). One table lookup turns the key
+//! into the pattern a stone of a given colour would form there, so threat detection and
+//! evaluation cost a few loads per point instead of a line scan.
+
+use std::sync::OnceLock;
+
+/// Nothing: no five can ever be made through this point in this direction.
+pub const DEAD: u8 = 0;
+/// The stone would make an overline where overlines do not win (renju black, standard).
+pub const OVERLINE: u8 = 1;
+/// One stone with room for a five, only one way of growing.
+pub const B1: u8 = 2;
+pub const F1: u8 = 3;
+pub const B2: u8 = 4;
+pub const F2: u8 = 5;
+/// A closed three: one more stone makes a (closed) four.
+pub const B3: u8 = 6;
+/// An open three: one more stone makes an open four.
+pub const F3: u8 = 7;
+/// A four: one completion point.
+pub const B4: u8 = 8;
+/// An open four (or a double four in one line): two completion points.
+pub const F4: u8 = 9;
+/// A winning five.
+pub const FIVE: u8 = 10;
+
+/// Cell codes in keys and on the search board.
+pub const EMPTY: u8 = 0;
+pub const WALL: u8 = 3;
+
+const E: u8 = 0;
+const O: u8 = 1;
+const X: u8 = 2;
+
+/// Pattern tables: `[exact][colour][key]`, `exact` meaning only an exact five wins.
+pub struct Tables {
+    t: Vec<u8>,
+}
+
+impl Tables {
+    /// The pattern a stone of `colour` (0 black, 1 white) makes at a point with neighbour `key`.
+    #[inline(always)]
+    pub fn get(&self, exact: bool, colour: usize, key: u16) -> u8 {
+        // The index is at most 4 * 65536 - 1 by construction.
+        self.t[((exact as usize) << 17) | (colour << 16) | key as usize]
+    }
+}
+
+/// The tables, built once per process (a few milliseconds).
+pub fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(build)
+}
+
+fn run_through_center(line: &[u8; 9]) -> usize {
+    let mut n = 1;
+    let mut i = 5;
+    while i < 9 && line[i] == O {
+        n += 1;
+        i += 1;
+    }
+    let mut i = 4;
+    while i > 0 && line[i - 1] == O {
+        n += 1;
+        i -= 1;
+    }
+    n
+}
+
+fn is_five(n: usize, exact: bool) -> bool {
+    n == 5 || (n > 5 && !exact)
+}
+
+fn encode(line: &[u8; 9]) -> usize {
+    line.iter().fold(0, |acc, &c| acc * 3 + c as usize)
+}
+
+/// The pattern of `line`, whose centre already holds our stone.
+fn level(line: &mut [u8; 9], exact: bool, memo: &mut [u8]) -> u8 {
+    let code = encode(line);
+    if memo[code] != u8::MAX {
+        return memo[code];
+    }
+    let run = run_through_center(line);
+    let result = if is_five(run, exact) {
+        FIVE
+    } else if run > 5 {
+        OVERLINE
+    } else {
+        let mut fives = 0;
+        for i in 0..9 {
+            if line[i] == E {
+                line[i] = O;
+                if is_five(run_through_center(line), exact) {
+                    fives += 1;
+                }
+                line[i] = E;
+            }
+        }
+        if fives >= 2 {
+            F4
+        } else if fives == 1 {
+            B4
+        } else {
+            let mut best = DEAD;
+            for i in 0..9 {
+                if line[i] == E {
+                    line[i] = O;
+                    let grown = match level(line, exact, memo) {
+                        F4 => F3,
+                        B4 => B3,
+                        F3 => F2,
+                        B3 => B2,
+                        F2 => F1,
+                        B2 => B1,
+                        _ => DEAD,
+                    };
+                    line[i] = E;
+                    best = best.max(grown);
+                }
+            }
+            best
+        }
+    };
+    memo[code] = result;
+    result
+}
+
+fn build() -> Tables {
+    let mut t = vec![DEAD; 4 << 16];
+    for exact in [false, true] {
+        let mut memo = vec![u8::MAX; 19683];
+        for colour in 0..2usize {
+            let own = colour as u16 + 1;
+            for key in 0..=u16::MAX {
+                let mut line = [E; 9];
+                for slot in 0..8 {
+                    let v = (key >> (2 * slot)) & 3;
+                    let pos = if slot < 4 { slot } else { slot + 1 };
+                    line[pos] = if v == 0 {
+                        E
+                    } else if v == own {
+                        O
+                    } else {
+                        X
+                    };
+                }
+                line[4] = O;
+                let p = level(&mut line, exact, &mut memo);
+                t[((exact as usize) << 17) | (colour << 16) | key as usize] = p;
+            }
+        }
+    }
+    Tables { t }
+}
+
+/// Key slot of the neighbour at signed offset `k` (-4..=4, not 0).
+#[inline(always)]
+pub fn slot(k: i32) -> u32 {
+    if k < 0 {
+        (k + 4) as u32
+    } else {
+        (k + 3) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key_of(s: &str, colour_char: char) -> (u16, usize) {
+        // s: 9 chars, centre '.', 'x' black 'o' white '#' wall.
+        let cells: Vec<char> = s.chars().collect();
+        let mut key = 0u16;
+        for (pos, &ch) in cells.iter().enumerate() {
+            if pos == 4 {
+                continue;
+            }
+            let slot = if pos < 4 { pos } else { pos - 1 };
+            let v = match ch {
+                'x' => 1,
+                'o' => 2,
+                '#' => 3,
+                _ => 0,
+            };
+            key |= v << (2 * slot);
+        }
+        (key, if colour_char == 'x' { 0 } else { 1 })
+    }
+
+    #[test]
+    fn classic_shapes() {
+        let t = tables();
+        let p = |s: &str, exact: bool| {
+            let (k, c) = key_of(s, 'x');
+            t.get(exact, c, k)
+        };
+        assert_eq!(p("..xx.xx..", false), FIVE);
+        assert_eq!(p("...x.xx..", false), F4);
+        assert_eq!(p("...x.x...", false), F3);
+        assert_eq!(p("..x..x...", false), F3);
+        assert_eq!(p("...x.xo..", false), B3);
+        assert_eq!(p(".x.x.x.x.", false), F4);
+        assert_eq!(p("o..x.x.o.", false), F3);
+        assert_eq!(p("o.x.x.o..", false), B2);
+        assert_eq!(p("#xxx.....", false), B4);
+        assert_eq!(p("xxxx.x...", false), FIVE);
+        assert_eq!(p("xxxx.x...", true), OVERLINE);
+        assert_eq!(p("...o.o...", false), DEAD);
+    }
+}

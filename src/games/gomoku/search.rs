@@ -1,0 +1,626 @@
+//! Threat-aware principal-variation alpha-beta with VCF, on the incremental [`Board`].
+//!
+//! Every node first looks for forced facts (a five to make, a five to block, an open four to
+//! make, an open three to answer) so the tree only branches where a choice exists; leaves run a
+//! small VCF (victory by continuous fours) search so forced wins show up as mate scores and the
+//! parent avoids the moves that allow them.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::board::{Board, Threat};
+use super::tt::{Entry, Tt, EXACT, LOWER, UPPER};
+use crate::engine::SearchControl;
+
+/// Score of a five made at the current node; mate in n plies is `MATE - n`.
+pub const MATE: i32 = 30000;
+/// Scores beyond this are forced results.
+pub const MATE_BOUND: i32 = 29000;
+const MAX_PLY: usize = 96;
+/// Poll the stop conditions every this many nodes.
+const POLL_MASK: u64 = 1023;
+
+/// State all search threads share.
+pub struct Shared<'a> {
+    pub tt: &'a Tt,
+    pub control: &'a SearchControl,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    /// True once any limit or an outside stop ends the search.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Where a node stands before branching.
+enum Status {
+    /// The side to move wins by force in this many plies, starting with this move.
+    Win(i32, usize),
+    /// The side to move loses by force in this many plies.
+    Loss(i32),
+    /// Only the listed moves matter (a five to block, or an open three to answer).
+    Forced,
+    Normal,
+}
+
+/// One thread's search.
+pub struct Searcher<'a, 's> {
+    pub b: Board,
+    shared: &'s Shared<'a>,
+    pub nodes: u64,
+    flushed: u64,
+    killers: [[usize; 2]; MAX_PLY + 2],
+    history: Vec<i32>,
+    pub aborted: bool,
+    noise: Option<u64>,
+    vcf_left: u32,
+    cands: Vec<usize>,
+    pub seldepth: u32,
+    /// Called on the main thread about once per second with (nodes, seldepth).
+    pub on_tick: Option<&'s mut dyn FnMut(u64, u32)>,
+    last_tick: Instant,
+    main: bool,
+}
+
+/// A scored move list entry.
+#[derive(Clone, Copy)]
+struct Cand {
+    i: usize,
+    score: i32,
+}
+
+fn order_value(tm: &Threat, to: &Threat) -> i32 {
+    let mut v = tm.value + to.value;
+    if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
+        v += 4000;
+    } else if tm.four() {
+        v += 600;
+    }
+    if to.b4 > 0 && to.f3 > 0 || to.f3 >= 2 {
+        v += 2000;
+    }
+    v
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<'a, 's> Searcher<'a, 's> {
+    /// A searcher on its own copy of the board.
+    pub fn new(b: Board, shared: &'s Shared<'a>, noise: Option<u64>, main: bool) -> Self {
+        let n = b.stride * (b.height + 8);
+        Searcher {
+            b,
+            shared,
+            nodes: 0,
+            flushed: 0,
+            killers: [[usize::MAX; 2]; MAX_PLY + 2],
+            history: vec![0; n * 2],
+            aborted: false,
+            noise,
+            vcf_left: 0,
+            cands: Vec::with_capacity(512),
+            seldepth: 0,
+            on_tick: None,
+            last_tick: Instant::now(),
+            main,
+        }
+    }
+
+    fn poll(&mut self) {
+        let delta = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+        if self.shared.stopped() {
+            self.aborted = true;
+            return;
+        }
+        if self.main && self.shared.control.should_stop(total) {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            self.aborted = true;
+            return;
+        }
+        if self.main && self.last_tick.elapsed() >= Duration::from_millis(1000) {
+            self.last_tick = Instant::now();
+            let sd = self.seldepth;
+            if let Some(f) = self.on_tick.as_mut() {
+                f(total, sd);
+            }
+        }
+    }
+
+    /// Adds the last nodes to the shared count.
+    pub fn flush(&mut self) {
+        let delta = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.shared.nodes.fetch_add(delta, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes & POLL_MASK == 0 {
+            self.poll();
+        }
+    }
+
+    /// Finds the forced facts of the position for side `c` and fills `out` with the moves worth
+    /// searching, best first by static order.
+    fn generate(&mut self, c: usize, out: &mut Vec<Cand>) -> Status {
+        out.clear();
+        let o = 1 - c;
+        let mut op_five = usize::MAX;
+        let mut op_fives = 0;
+        let mut op_flex = false;
+        let mut my_flex = usize::MAX;
+        let mut cands = std::mem::take(&mut self.cands);
+        self.b.candidates(&mut cands);
+        for &i in &cands {
+            let tm = self.b.threat(c, i);
+            if tm.five {
+                return Status::Win(1, i);
+            }
+            let to = self.b.threat(o, i);
+            if to.five {
+                op_fives += 1;
+                op_five = i;
+            }
+            if tm.flex4() && my_flex == usize::MAX && !self.b.forbidden(c, i, &tm) {
+                my_flex = i;
+            }
+            if to.flex4() {
+                op_flex = true;
+            }
+            out.push(Cand {
+                i,
+                score: order_value(&tm, &to),
+            });
+        }
+        self.cands = cands;
+        if op_fives > 0 {
+            out.clear();
+            let tm = self.b.threat(c, op_five);
+            if op_fives > 1 || self.b.forbidden(c, op_five, &tm) {
+                return Status::Loss(2);
+            }
+            out.push(Cand {
+                i: op_five,
+                score: 0,
+            });
+            return Status::Forced;
+        }
+        if my_flex != usize::MAX {
+            return Status::Win(3, my_flex);
+        }
+        let forced = op_flex;
+        let b = &self.b;
+        out.retain(|m| {
+            let tm = b.threat(c, m.i);
+            if forced {
+                let to = b.threat(o, m.i);
+                if !(tm.four() || to.four() || to.flex4()) {
+                    return false;
+                }
+            }
+            !b.forbidden(c, m.i, &tm)
+        });
+        out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        if forced {
+            Status::Forced
+        } else {
+            Status::Normal
+        }
+    }
+
+    /// Victory by continuous fours for `c`: plies to the five if found within the budget.
+    pub fn vcf(&mut self, c: usize, depth: i32, last_block: Option<usize>) -> Option<i32> {
+        if self.vcf_left == 0 {
+            return None;
+        }
+        self.vcf_left -= 1;
+        self.count_node();
+        if self.aborted {
+            return None;
+        }
+        let o = 1 - c;
+        let mut must = usize::MAX;
+        let mut line = Vec::with_capacity(32);
+        if let Some(q) = last_block {
+            self.b.line_points(q, &mut line);
+            let mut n = 0;
+            for &p in &line {
+                if self.b.makes_five(o, p) && p != must {
+                    must = p;
+                    n += 1;
+                }
+            }
+            if n > 1 {
+                return None;
+            }
+        }
+        let mut fours: Vec<(usize, Threat)> = Vec::new();
+        let mut cands = std::mem::take(&mut self.cands);
+        self.b.candidates(&mut cands);
+        for &i in &cands {
+            let t = self.b.threat(c, i);
+            if t.five {
+                return Some(1);
+            }
+            if t.four() && (must == usize::MAX || must == i) {
+                fours.push((i, t));
+            }
+        }
+        self.cands = cands;
+        if depth <= 0 {
+            return None;
+        }
+        fours.sort_unstable_by_key(|f| std::cmp::Reverse(f.1.value));
+        for (m, t) in fours {
+            if self.b.forbidden(c, m, &t) {
+                continue;
+            }
+            if t.flex4() {
+                return Some(3);
+            }
+            self.b.make(m, c);
+            self.b.line_points(m, &mut line);
+            let reply = line.iter().copied().find(|&q| self.b.makes_five(c, q));
+            let result = match reply {
+                None => None,
+                Some(q) => {
+                    let to = self.b.threat(o, q);
+                    if self.b.forbidden(o, q, &to) {
+                        Some(3)
+                    } else {
+                        self.b.make(q, o);
+                        let r = self.vcf(c, depth - 1, Some(q));
+                        self.b.unmake();
+                        r.map(|n| n + 2)
+                    }
+                }
+            };
+            self.b.unmake();
+            if result.is_some() || self.aborted {
+                return result;
+            }
+        }
+        None
+    }
+
+    /// Finds the first move of a VCF for `c` (root use): returns (move, plies).
+    pub fn vcf_root(&mut self, c: usize, budget: u32) -> Option<(usize, i32)> {
+        self.vcf_left = budget;
+        let mut fours = Vec::new();
+        let mut op_five = false;
+        let mut cands = std::mem::take(&mut self.cands);
+        self.b.candidates(&mut cands);
+        for &i in &cands {
+            {
+                let t = self.b.threat(c, i);
+                if t.five {
+                    return Some((i, 1));
+                }
+                op_five |= self.b.makes_five(1 - c, i);
+                if t.four() && !self.b.forbidden(c, i, &t) {
+                    fours.push((i, t));
+                }
+            }
+        }
+        self.cands = cands;
+        if op_five {
+            // The opponent's five must be blocked first; the tree search handles that.
+            return None;
+        }
+        fours.sort_unstable_by_key(|f| std::cmp::Reverse(f.1.value));
+        let mut line = Vec::new();
+        for (m, t) in fours {
+            if t.flex4() {
+                return Some((m, 3));
+            }
+            self.b.make(m, c);
+            self.b.line_points(m, &mut line);
+            let reply = line.iter().copied().find(|&q| self.b.makes_five(c, q));
+            let result = reply.and_then(|q| {
+                let to = self.b.threat(1 - c, q);
+                if self.b.forbidden(1 - c, q, &to) {
+                    return Some(3);
+                }
+                self.b.make(q, 1 - c);
+                let r = self.vcf(c, 14, Some(q));
+                self.b.unmake();
+                r.map(|n| n + 2)
+            });
+            self.b.unmake();
+            if let Some(n) = result {
+                return Some((m, n));
+            }
+            if self.aborted || self.vcf_left == 0 {
+                break;
+            }
+        }
+        None
+    }
+
+    fn leaf_eval(&self, c: usize) -> i32 {
+        let mut v = self.b.eval(c);
+        if let Some(seed) = self.noise {
+            v += (splitmix(self.b.hash ^ seed) % 21) as i32 - 10;
+        }
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Negamax PVS for side `c`; scores are from `c`'s point of view.
+    pub fn search(
+        &mut self,
+        c: usize,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut tt_move = usize::MAX;
+        if let Some(e) = self.shared.tt.probe(key) {
+            tt_move = e.mv as usize;
+            if e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let hit = match e.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    _ => s <= alpha,
+                };
+                if hit && beta - alpha == 1 {
+                    return s;
+                }
+            }
+        }
+        let mut moves = Vec::with_capacity(64);
+        let status = self.generate(c, &mut moves);
+        match status {
+            Status::Win(n, _) => return MATE - ply as i32 - n,
+            Status::Loss(n) => return -(MATE - ply as i32 - n),
+            _ => {}
+        }
+        if moves.is_empty() {
+            return 0;
+        }
+        let forced_single = matches!(status, Status::Forced) && moves.len() == 1;
+        if ply >= MAX_PLY {
+            return self.leaf_eval(c);
+        }
+        // Quiescence: a leaf facing an open three (or a four) keeps searching the few replies
+        // that answer it, a few plies deep, so forks show up as losses.
+        let quiet = !matches!(status, Status::Forced) || depth <= -4;
+        if depth <= 0 && !forced_single && quiet {
+            self.vcf_left = 40;
+            if let Some(n) = self.vcf(c, 8, None) {
+                return MATE - ply as i32 - n;
+            }
+            return self.leaf_eval(c);
+        }
+        // Order: hash move, killers, history, static value.
+        for m in moves.iter_mut() {
+            if m.i == tt_move {
+                m.score += 1 << 24;
+            } else if self.killers[ply].contains(&m.i) {
+                m.score += 1 << 16;
+            }
+            m.score += self.history[m.i * 2 + c].min(1 << 15);
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        let width = if matches!(status, Status::Forced) {
+            moves.len()
+        } else {
+            moves.len().min(if depth >= 4 { 24 } else { 16 })
+        };
+        let new_depth = if forced_single { depth } else { depth - 1 };
+        let orig_alpha = alpha;
+        let mut best = -MATE;
+        let mut best_move = moves[0].i;
+        for (n, m) in moves[..width].iter().enumerate() {
+            self.b.make(m.i, c);
+            let mut s;
+            if n == 0 {
+                s = -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
+            } else {
+                let reduce = if n >= 4 && depth >= 3 && m.score < 1000 {
+                    1
+                } else {
+                    0
+                };
+                s = -self.search(1 - c, new_depth - reduce, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduce > 0 {
+                    s = -self.search(1 - c, new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            self.b.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = m.i;
+            }
+            if s > alpha {
+                alpha = s;
+            }
+            if alpha >= beta {
+                let k = &mut self.killers[ply];
+                if k[0] != m.i {
+                    k[1] = k[0];
+                    k[0] = m.i;
+                }
+                self.history[m.i * 2 + c] += depth * depth;
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > orig_alpha {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv: best_move as u16,
+                score: to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Root move list for `c` and, when the position is already decided, the decisive facts.
+    pub fn root_moves(&mut self, c: usize) -> (Vec<usize>, Option<(i32, usize)>, bool) {
+        let mut moves = Vec::new();
+        let status = self.generate(c, &mut moves);
+        let list: Vec<usize> = moves.iter().map(|m| m.i).collect();
+        match status {
+            Status::Win(n, i) => (list, Some((n, i)), false),
+            Status::Loss(_) => {
+                // Lost anyway: block one five at least.
+                (list, None, true)
+            }
+            Status::Forced => (list, None, true),
+            Status::Normal => (list, None, false),
+        }
+    }
+
+    /// All empty near points that `c` may play (used when the threat filter leaves nothing).
+    pub fn all_moves(&self, c: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = Vec::new();
+        for &i in &self.b.points {
+            if self.b.is_empty(i) && (self.b.is_near(i) || self.b.stones() == 0) {
+                let t = self.b.threat(c, i);
+                if !self.b.forbidden(c, i, &t) {
+                    v.push(i);
+                }
+            }
+        }
+        v
+    }
+
+    /// Searches the root moves to `depth`; returns the best (move, score) found, and whether the
+    /// iteration completed. `moves` is reordered best first.
+    pub fn root(&mut self, c: usize, depth: i32, moves: &mut [(usize, i32)]) -> (usize, i32, bool) {
+        let mut alpha = -MATE;
+        let beta = MATE;
+        let mut best = (moves[0].0, -MATE);
+        for (n, entry) in moves.iter_mut().enumerate() {
+            let m = entry.0;
+            let five = self.b.makes_five(c, m);
+            self.b.make(m, c);
+            let s = if five {
+                MATE - 1
+            } else if n == 0 {
+                -self.search(1 - c, depth - 1, -beta, -alpha, 1)
+            } else {
+                let mut s = -self.search(1 - c, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.aborted {
+                    s = -self.search(1 - c, depth - 1, -beta, -alpha, 1);
+                }
+                s
+            };
+            self.b.unmake();
+            if self.aborted {
+                return (best.0, best.1, false);
+            }
+            // Moves that failed low keep their order behind the others at the next iteration.
+            entry.1 = if n == 0 || s > alpha {
+                s
+            } else {
+                -MATE - n as i32
+            };
+            if s > best.1 {
+                best = (m, s);
+            }
+            alpha = alpha.max(s);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        let key = self.b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.shared.tt.store(
+            key,
+            Entry {
+                mv: best.0 as u16,
+                score: to_tt(best.1, 0),
+                depth,
+                bound: EXACT,
+            },
+        );
+        (best.0, best.1, true)
+    }
+
+    /// The principal variation from the table, starting with `first`.
+    pub fn pv(&mut self, c: usize, first: usize, max: usize) -> Vec<usize> {
+        let mut pv = vec![first];
+        self.b.make(first, c);
+        let mut side = 1 - c;
+        while pv.len() < max {
+            let key = self.b.hash ^ (side as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let Some(e) = self.shared.tt.probe(key) else {
+                break;
+            };
+            let m = e.mv as usize;
+            if m >= self.history.len() / 2 || !self.b.is_empty(m) {
+                break;
+            }
+            if !self.b.points.contains(&m) {
+                break;
+            }
+            let won = self.b.makes_five(side, m);
+            pv.push(m);
+            self.b.make(m, side);
+            side = 1 - side;
+            if won {
+                break;
+            }
+        }
+        for _ in 0..pv.len() {
+            self.b.unmake();
+        }
+        pv
+    }
+}
+
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,372 @@
+//! Gomoku engine tests: tactics with known answers, renju legality, search limits, threads,
+//! n-best exclusion, bench determinism, and full games against the strength-0 greedy scorer.
+
+use std::time::{Duration, Instant};
+
+use gridmind::engine::{with_quiet_context, EngineOptions, Score, SearchControl, StopSignal};
+use gridmind::games::gomoku::Gomoku;
+use gridmind::games::{Color, Game, Outcome, PlayError, Point, Rule, Thought};
+
+fn p(x: usize, y: usize) -> Point {
+    Point::new(x, y)
+}
+
+/// A 15x15 game with the given black and white stones (placed alternately while both last).
+fn position(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)]) -> Gomoku {
+    let mut g = Gomoku::new(15, 15, rule);
+    for k in 0..black.len().max(white.len()) {
+        if let Some(&(x, y)) = black.get(k) {
+            g.play(Color::Black, p(x, y)).expect("legal setup");
+        }
+        if let Some(&(x, y)) = white.get(k) {
+            g.play(Color::White, p(x, y)).expect("legal setup");
+        }
+    }
+    g
+}
+
+fn think_with(
+    g: &mut Gomoku,
+    color: Color,
+    control: SearchControl,
+    options: EngineOptions,
+) -> Thought {
+    with_quiet_context(&control, &options, |ctx| g.think(color, ctx)).expect("a move")
+}
+
+fn think_nodes(g: &mut Gomoku, color: Color, nodes: u64) -> Thought {
+    think_with(
+        g,
+        color,
+        SearchControl::unlimited().with_max_nodes(nodes),
+        EngineOptions {
+            hash_mib: 16,
+            ..EngineOptions::default()
+        },
+    )
+}
+
+fn open_four_for_black() -> Gomoku {
+    position(
+        Rule::Freestyle,
+        &[(5, 7), (6, 7), (7, 7), (8, 7)],
+        &[(5, 8), (6, 9), (12, 12), (1, 1)],
+    )
+}
+
+#[test]
+fn takes_a_five() {
+    let mut g = open_four_for_black();
+    let t = think_nodes(&mut g, Color::Black, 10_000);
+    assert!([p(4, 7), p(9, 7)].contains(&t.point), "{:?}", t.point);
+    assert_eq!(t.score, Score::Win(1));
+}
+
+#[test]
+fn excluded_moves_are_never_chosen() {
+    let mut g = open_four_for_black();
+    let control = SearchControl::unlimited().with_max_nodes(10_000);
+    let options = EngineOptions::default();
+    let t = with_quiet_context(&control, &options, |ctx| {
+        g.think_excluding(Color::Black, &[p(4, 7)], ctx)
+    })
+    .expect("a move");
+    assert_eq!(t.point, p(9, 7));
+    let t = with_quiet_context(&control, &options, |ctx| {
+        g.think_excluding(Color::Black, &[p(4, 7), p(9, 7)], ctx)
+    })
+    .expect("a move");
+    assert!(t.point != p(4, 7) && t.point != p(9, 7));
+    assert!(g.stone(t.point).is_none());
+}
+
+#[test]
+fn makes_a_four_three() {
+    // Row: closed three 7..9 (white at 6); column x=10: two stones at 5, 6. (10,7) makes 4-3.
+    let mut g = position(
+        Rule::Freestyle,
+        &[(7, 7), (8, 7), (9, 7), (10, 5), (10, 6)],
+        &[(6, 7), (0, 0), (14, 14), (0, 14), (2, 12)],
+    );
+    let t = think_nodes(&mut g, Color::Black, 50_000);
+    assert_eq!(t.point, p(10, 7));
+    assert!(matches!(t.score, Score::Win(n) if n <= 7), "{:?}", t.score);
+}
+
+#[test]
+fn blocks_a_four() {
+    let mut g = position(
+        Rule::Freestyle,
+        &[(4, 5), (10, 10), (12, 3)],
+        &[(5, 5), (6, 5), (7, 5), (8, 5)],
+    );
+    let t = think_nodes(&mut g, Color::Black, 20_000);
+    assert_eq!(t.point, p(9, 5));
+}
+
+#[test]
+fn answers_an_open_three() {
+    let mut g = position(
+        Rule::Freestyle,
+        &[(10, 10), (12, 12), (2, 12)],
+        &[(5, 5), (6, 5), (7, 5)],
+    );
+    let t = think_nodes(&mut g, Color::Black, 50_000);
+    assert!(
+        [p(3, 5), p(4, 5), p(8, 5), p(9, 5)].contains(&t.point),
+        "{:?}",
+        t.point
+    );
+}
+
+/// Black wins by continuous fours: (8,5) four, forced (9,5), then (8,6) four-four.
+fn vcf_position() -> Gomoku {
+    position(
+        Rule::Freestyle,
+        &[(5, 5), (6, 5), (7, 5), (8, 7), (8, 8), (9, 7), (10, 8)],
+        &[(4, 5), (8, 9), (11, 9), (0, 14), (1, 12), (14, 0), (13, 2)],
+    )
+}
+
+/// Plays `attacker`'s moves from `g` with the engine on both sides and returns the outcome.
+fn play_out(g: &mut Gomoku, mut to_move: Color, plies: usize, nodes: u64) -> Option<Outcome> {
+    for _ in 0..plies {
+        if g.outcome().is_some() {
+            break;
+        }
+        let t = think_nodes(g, to_move, nodes);
+        g.play(to_move, t.point).expect("engine plays legal moves");
+        to_move = to_move.opponent();
+    }
+    g.outcome()
+}
+
+#[test]
+fn finds_a_vcf_and_wins_it() {
+    let mut g = vcf_position();
+    let t = think_nodes(&mut g, Color::Black, 100_000);
+    assert!(
+        matches!(t.score, Score::Win(n) if (3..=9).contains(&n)),
+        "{:?}",
+        t.score
+    );
+    let out = play_out(&mut g, Color::Black, 9, 100_000);
+    assert_eq!(out, Some(Outcome::Win(Color::Black)));
+}
+
+#[test]
+fn defends_against_a_vcf() {
+    // Black threatens the double four at (8,5); of the points that break it, only (8,4) does not
+    // lose to a longer attack (checked with deep searches when the test was made).
+    let make = || {
+        position(
+            Rule::Freestyle,
+            &[(5, 5), (6, 5), (7, 5), (8, 6), (8, 7), (8, 8)],
+            &[(4, 5), (8, 9), (9, 7), (7, 7), (6, 4)],
+        )
+    };
+    let threat = think_nodes(&mut make(), Color::Black, 10_000);
+    let mut g = make();
+    assert_eq!((threat.point, threat.score), (p(8, 5), Score::Win(3)));
+    let t = think_nodes(&mut g, Color::White, 100_000);
+    g.play(Color::White, t.point).expect("legal");
+    let reply = think_nodes(&mut g, Color::Black, 200_000);
+    assert!(
+        !matches!(reply.score, Score::Win(_)),
+        "white played {:?}, black still wins: {:?}",
+        t.point,
+        reply.score
+    );
+}
+
+#[test]
+fn renju_black_never_plays_an_overline() {
+    let black = [(3, 7), (4, 7), (5, 7), (7, 7), (8, 7)];
+    let white = [(0, 0), (14, 0), (0, 14), (14, 14), (12, 12)];
+    // Freestyle: the gap makes six, a win.
+    let mut free = position(Rule::Freestyle, &black, &white);
+    let t = think_nodes(&mut free, Color::Black, 20_000);
+    assert_eq!((t.point, t.score), (p(6, 7), Score::Win(1)));
+    // Renju: forbidden for black, refused by `play`, never chosen by the engine.
+    let mut renju = position(Rule::Renju, &black, &white);
+    assert!(renju.is_forbidden(p(6, 7)));
+    assert_eq!(renju.play(Color::Black, p(6, 7)), Err(PlayError::Forbidden));
+    assert_eq!(renju.history().len(), 10);
+    for nodes in [2_000, 50_000] {
+        let t = think_nodes(&mut renju, Color::Black, nodes);
+        assert_ne!(t.point, p(6, 7));
+        assert!(renju.stone(t.point).is_none());
+    }
+    // White may play there.
+    assert_eq!(renju.play(Color::White, p(6, 7)), Ok(()));
+}
+
+#[test]
+fn renju_black_never_plays_a_double_three() {
+    // (7,7) makes two open threes: the winning move in freestyle, forbidden to black in renju.
+    let black = [(5, 7), (6, 7), (7, 5), (7, 6)];
+    let white = [(0, 0), (14, 0), (0, 14), (14, 14)];
+    let mut free = position(Rule::Freestyle, &black, &white);
+    let t = think_nodes(&mut free, Color::Black, 50_000);
+    assert!(matches!(t.score, Score::Win(_)), "{:?}", t.score);
+    let mut renju = position(Rule::Renju, &black, &white);
+    assert!(renju.is_forbidden(p(7, 7)));
+    for nodes in [1_000, 50_000] {
+        let t = think_nodes(&mut renju, Color::Black, nodes);
+        assert_ne!(t.point, p(7, 7));
+        assert!(!renju.is_forbidden(t.point));
+    }
+    // As white, the engine happily takes the point black may not.
+    let t = think_nodes(&mut renju, Color::White, 20_000);
+    assert!(renju.stone(t.point).is_none());
+}
+
+#[test]
+fn node_and_depth_limits_are_honoured() {
+    let mut g = position(Rule::Freestyle, &[(7, 7), (8, 8)], &[(8, 7), (6, 6)]);
+    let t = think_nodes(&mut g, Color::Black, 5_000);
+    assert!(t.nodes <= 5_000 + 2_048, "nodes {}", t.nodes);
+    let t = think_with(
+        &mut g,
+        Color::Black,
+        SearchControl::unlimited().with_max_depth(3),
+        EngineOptions::default(),
+    );
+    assert!(t.depth <= 3 && t.depth >= 1, "depth {}", t.depth);
+}
+
+#[test]
+fn movetime_and_stop_return_promptly() {
+    let mut g = position(Rule::Freestyle, &[(7, 7), (8, 8)], &[(8, 7), (6, 6)]);
+    let start = Instant::now();
+    let t = think_with(
+        &mut g,
+        Color::Black,
+        SearchControl::unlimited().with_movetime(Duration::from_millis(300)),
+        EngineOptions::default(),
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(g.stone(t.point).is_none());
+    // `infinite` ends on an outside stop.
+    let signal = StopSignal::new();
+    let control = SearchControl::new(signal.clone(), 1).with_infinite();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        signal.stop_before(2);
+    });
+    let start = Instant::now();
+    let t = think_with(&mut g, Color::Black, control, EngineOptions::default());
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(g.stone(t.point).is_none());
+    stopper.join().expect("stopper");
+}
+
+#[test]
+fn threads_share_the_work_and_find_the_win() {
+    let mut g = vcf_position();
+    let options = EngineOptions {
+        threads: 3,
+        hash_mib: 16,
+        ..EngineOptions::default()
+    };
+    let t = think_with(
+        &mut g,
+        Color::Black,
+        SearchControl::unlimited().with_max_nodes(100_000),
+        options.clone(),
+    );
+    assert!(matches!(t.score, Score::Win(_)), "{:?}", t.score);
+    let mut g = position(Rule::Freestyle, &[(7, 7), (8, 8)], &[(8, 7), (6, 6)]);
+    let t = think_with(
+        &mut g,
+        Color::Black,
+        SearchControl::unlimited().with_movetime(Duration::from_millis(300)),
+        options,
+    );
+    assert!(g.stone(t.point).is_none());
+}
+
+#[test]
+fn strength_zero_is_the_greedy_scorer() {
+    let mut g = open_four_for_black();
+    let options = EngineOptions {
+        strength: 0,
+        ..EngineOptions::default()
+    };
+    let t = think_with(
+        &mut g,
+        Color::Black,
+        SearchControl::unlimited(),
+        options.clone(),
+    );
+    // Completing its own four outweighs everything in the win-ways sum; ties go row-major.
+    assert_eq!(t.point, p(4, 7));
+    // On an empty board it takes the centre.
+    let mut empty = Gomoku::new(15, 15, Rule::Freestyle);
+    let t = think_with(
+        &mut empty,
+        Color::Black,
+        SearchControl::unlimited(),
+        options,
+    );
+    assert_eq!(t.point, p(7, 7));
+}
+
+#[test]
+fn bench_node_count_is_deterministic() {
+    let a = gridmind::bench::gomoku::run_positions(3).expect("bench");
+    let b = gridmind::bench::gomoku::run_positions(3).expect("bench");
+    assert!(a.nodes > 0);
+    assert_eq!(a.nodes, b.nodes);
+}
+
+/// Opening offsets from the centre (Gomocup/Piskvork sets), black first.
+const OPENINGS: &[&[(i32, i32)]] = &[
+    &[(0, 0), (1, 0), (1, 3)],
+    &[(0, 0), (1, -1), (3, 2), (-1, -1), (3, -1)],
+    &[(-4, 4), (5, -1), (1, 2), (-4, -1), (5, -2), (-4, 1)],
+];
+
+#[test]
+fn full_strength_beats_strength_zero_with_both_colours() {
+    let strong = EngineOptions {
+        hash_mib: 16,
+        ..EngineOptions::default()
+    };
+    let weak = EngineOptions {
+        strength: 0,
+        ..EngineOptions::default()
+    };
+    for opening in OPENINGS {
+        for strong_colour in [Color::Black, Color::White] {
+            let mut g = Gomoku::new(15, 15, Rule::Freestyle);
+            let mut colour = Color::Black;
+            for &(dx, dy) in opening.iter() {
+                g.play(colour, p((7 + dx) as usize, (7 + dy) as usize))
+                    .expect("opening");
+                colour = colour.opponent();
+            }
+            while g.outcome().is_none() {
+                let options = if colour == strong_colour {
+                    &strong
+                } else {
+                    &weak
+                };
+                let control = SearchControl::unlimited().with_max_nodes(100_000);
+                let t = think_with(&mut g, colour, control, options.clone());
+                g.play(colour, t.point).expect("legal move");
+                colour = colour.opponent();
+            }
+            assert_eq!(
+                g.outcome(),
+                Some(Outcome::Win(strong_colour)),
+                "opening {opening:?}, gridmind {strong_colour:?}, moves {:?}",
+                g.history()
+            );
+        }
+    }
+}
