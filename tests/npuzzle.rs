@@ -6,6 +6,7 @@ use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::npuzzle::board::{letters, replay, Shape};
 use gridmind::puzzles::npuzzle::heuristic::ManhattanLc;
 use gridmind::puzzles::npuzzle::idastar::{self, Outcome};
+use gridmind::puzzles::npuzzle::pdb;
 use gridmind::puzzles::npuzzle::request::{self, Mode};
 use gridmind::puzzles::npuzzle::{solve_command, solve_request};
 
@@ -165,15 +166,33 @@ fn easy_korf_instances_with_pattern_databases_built_and_cached() {
         data_dir: Some(dir.clone()),
         ..EngineOptions::default()
     };
-    let set = korf("korf100-15puzzle.txt");
-    let goal = blank_first_goal(16);
-    for idx in [47, 19, 12, 30, 55, 9, 42, 31] {
-        let (tiles, opt) = &set[idx - 1];
-        let len = solve_checked(&options, &format!("4x4 {tiles} goal {goal}"));
-        assert_eq!(len, *opt, "Korf #{idx}");
-    }
+    let shape = Shape { w: 4, h: 4 };
+    let goal8: Vec<u8> = (0..16).collect();
+    let control = SearchControl::unlimited();
+    let (set, stats) = pdb::load_or_build(shape, &goal8, Some(&dir), &control).unwrap();
+    assert!(stats.built_ms > 0 || stats.loaded_ms > 0);
+    assert_eq!(stats.bytes, 16 * 15 * 14 * 13 * 12 * 11 * 2 + 16 * 15 * 14);
     let cached = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(cached, 3, "three databases cached (6-6-3)");
+    let set16 = korf("korf100-15puzzle.txt");
+    let goal = blank_first_goal(16);
+    for idx in [47, 19, 12, 30, 55, 9, 42, 31, 1] {
+        let (tiles, opt) = &set16[idx - 1];
+        let start: Vec<u8> = tiles.split(' ').map(|t| t.parse().unwrap()).collect();
+        let (outcome, _) = with_quiet_context(&control, &options, |ctx| {
+            idastar::solve(shape, &start, &goal8, &set, &control, ctx)
+        });
+        let Outcome::Solved(moves) = outcome else {
+            panic!("Korf #{idx} not solved")
+        };
+        assert_eq!(moves.len(), *opt, "Korf #{idx} with databases");
+        let s16: Vec<u16> = start.iter().map(|&t| t as u16).collect();
+        let end = replay(shape, &s16, &letters(&moves)).unwrap();
+        assert_eq!(end, (0..16).collect::<Vec<u16>>());
+        // The command path (auto) finds the cached databases and agrees.
+        let len = solve_checked(&options, &format!("4x4 {tiles} goal {goal}"));
+        assert_eq!(len, *opt, "Korf #{idx} via solve npuzzle");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
