@@ -80,6 +80,7 @@ pub fn think(
     if greedy_now {
         let p = greedy::choose(pos.grid, color, seed.map(|s| mix(s ^ pkey)), allowed)
             .ok_or(ThinkError::GameOver)?;
+        wait_if_infinite(ctx.control);
         ctx.report(&Info {
             depth: Some(0),
             score: Some(Score::Cp(0)),
@@ -281,12 +282,7 @@ pub fn think(
                 break;
             }
         }
-        // `infinite` ends only on stop, quit or end of input.
-        if control.is_infinite() {
-            while !control.stopped() {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        }
+        wait_if_infinite(control);
         // Safety net: a move that lets the opponent win by continuous fours is replaced by the
         // next best one that does not, while time remains.
         if !main.aborted && best.1 < MATE_BOUND {
@@ -326,8 +322,18 @@ pub fn think(
     })
 }
 
+/// `infinite` searches end only on stop, quit or end of input, even when the answer is known.
+fn wait_if_infinite(control: &SearchControl) {
+    if control.is_infinite() {
+        while !control.stopped() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
 /// A move decided without a tree search (opening point, immediate win, VCF, greedy).
 fn single(ctx: &mut SearchContext, p: Point, score: Score, nodes: u64) -> Thought {
+    wait_if_infinite(ctx.control);
     ctx.report(&Info {
         depth: Some(1),
         score: Some(score),
