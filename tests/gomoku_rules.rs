@@ -657,3 +657,121 @@ fn occupied_and_off_board_points() {
     assert!(!might_be_forbidden(&grid, 0, usize::MAX));
     assert_eq!(forbidden(&grid, 3, 0), Some(Forbidden::Overline));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Speed: a figure, never an assertion on time.
+
+/// Middle-game-like 15x15 positions: random games where each move lands within two points of a
+/// stone already played and black never plays a forbidden point, stopped after 30 to 60
+/// stones (and thrown away if someone made five).
+fn middle_games(count: usize) -> Vec<Grid> {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(2026);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Grid::new(15, 15);
+        g.set(7, 7, Some(Color::Black));
+        let target = rng.gen_range(30..=60);
+        let mut color = Color::White;
+        let mut ok = true;
+        for _ in 1..target {
+            let near: Vec<(usize, usize)> = (0..15)
+                .flat_map(|y| (0..15).map(move |x| (x, y)))
+                .filter(|&(x, y)| g.get(x as i32, y as i32).is_none())
+                .filter(|&(x, y)| {
+                    (-2..=2)
+                        .any(|dy| (-2..=2).any(|dx| g.get(x as i32 + dx, y as i32 + dy).is_some()))
+                })
+                .filter(|&(x, y)| color == Color::White || forbidden(&g, x, y).is_none())
+                .collect();
+            if near.is_empty() {
+                ok = false;
+                break;
+            }
+            let (x, y) = near[rng.gen_range(0..near.len())];
+            g.set(x, y, Some(color));
+            if wins(&g, Rule::Freestyle, color, x, y) {
+                ok = false;
+                break;
+            }
+            color = color.opponent();
+        }
+        if ok {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// Nanoseconds per call of `f` over every empty point of every position: the median of 7 runs.
+fn ns_per_point(grids: &[Grid], mut f: impl FnMut(&Grid, usize, usize) -> bool) -> (f64, usize) {
+    let mut times = Vec::new();
+    let mut hits = 0;
+    for _ in 0..7 {
+        let (mut calls, mut h) = (0usize, 0usize);
+        let start = std::time::Instant::now();
+        for g in grids {
+            for y in 0..g.height() {
+                for x in 0..g.width() {
+                    if g.get(x as i32, y as i32).is_none() {
+                        calls += 1;
+                        h += std::hint::black_box(f(g, x, y)) as usize;
+                    }
+                }
+            }
+        }
+        times.push(start.elapsed().as_nanos() as f64 / calls as f64);
+        hits = h;
+    }
+    times.sort_by(f64::total_cmp);
+    (times[3], hits)
+}
+
+/// Prints what a `forbidden` call costs on middle-game positions, next to `wins` (four run
+/// lengths) as the baseline. `cargo test --release --test gomoku_rules speed -- --nocapture`.
+#[test]
+fn speed_of_forbidden_on_middle_games() {
+    let grids = middle_games(60);
+    let empty: usize = grids.iter().map(count_empty).sum();
+    let (base, _) = ns_per_point(&grids, |g, x, y| wins(g, Rule::Renju, Color::Black, x, y));
+    let (filter, passed) = ns_per_point(&grids, might_be_forbidden);
+    let (full, forbidden_n) = ns_per_point(&grids, |g, x, y| forbidden(g, x, y).is_some());
+    let mut passing = Vec::new();
+    for g in &grids {
+        for (x, y) in (0..15).flat_map(|y| (0..15).map(move |x| (x, y))) {
+            if might_be_forbidden(g, x, y) {
+                passing.push((g, x, y));
+            }
+        }
+    }
+    let mut runs: Vec<f64> = (0..7)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            for &(g, x, y) in &passing {
+                std::hint::black_box(forbidden(g, x, y));
+            }
+            start.elapsed().as_nanos() as f64 / passing.len().max(1) as f64
+        })
+        .collect();
+    runs.sort_by(f64::total_cmp);
+    let per_passing = runs[3];
+    println!(
+        "renju speed, {} positions, {empty} empty points: wins {base:.0} ns/point (baseline), \
+         might_be_forbidden {filter:.0} ns/point ({passed} pass, {:.1}%), forbidden {full:.0} \
+         ns/point ({forbidden_n} forbidden), forbidden on pre-filter-passing points {per_passing:.0} ns",
+        grids.len(),
+        100.0 * passed as f64 / empty as f64,
+    );
+    assert!(
+        passed >= forbidden_n,
+        "the pre-filter passes every forbidden point"
+    );
+}
+
+fn count_empty(g: &Grid) -> usize {
+    (0..g.height())
+        .flat_map(|y| (0..g.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| g.get(x as i32, y as i32).is_none())
+        .count()
+}

@@ -224,17 +224,26 @@ fn explicit_goals_and_asymmetric_goals() {
 
 #[test]
 fn other_boards_and_shapes() {
-    // 6x6 with a 3x1, a 1x3 and a 2x3 piece; default goal is A at the bottom centre.
-    let grid = "AAB.../AAB.../CCC.DD/E.F.DD/E.F.GG/E.HHHH";
-    let goal = (b'A', 4, 2);
-    for metric in ["moves", "slides", "steps"] {
-        match run(&format!("{grid} metric {metric}")) {
-            Ok(answer) => {
-                replay(grid, &answer, metric, goal);
-            }
-            Err(e) => assert!(e.starts_with("unsolvable"), "{e}"),
-        }
+    // 6x6 boards: default goal is A at the bottom centre (row 4, col 2).
+    let grid = "BCAADE/BCAADE/FGHIJK/FGHIJK/LLMM../NN..PP";
+    for (metric, expected) in [("moves", 12), ("slides", 13), ("steps", 26)] {
+        let answer = run(&format!("{grid} metric {metric}")).unwrap();
+        assert_eq!(
+            replay(grid, &answer, metric, (b'A', 4, 2)),
+            expected,
+            "{metric}"
+        );
     }
+    let e = run("AABCCD/AABEED/FGGHIJ/FKKHIJ/LMMNN./LOOPP.").unwrap_err();
+    assert!(e.starts_with("unsolvable: "), "{e}");
+    // 5x5 with 1x3 and 3x1 pieces.
+    let grid = "BAAC./BAAC./DDD.E/FG..E/FHHHE";
+    for metric in ["moves", "slides", "steps"] {
+        let answer = run(&format!("{grid} goal A 0 3 metric {metric}")).unwrap();
+        replay(grid, &answer, metric, (b'A', 0, 3));
+    }
+    let e = run(&format!("{grid} goal A 3 1")).unwrap_err();
+    assert!(e.starts_with("unsolvable: "), "{e}");
     // A small rush-hour-like board whose answer is obvious: A slides right twice.
     let answer = run("AA../.... goal A 0 2 metric slides").unwrap();
     assert_eq!(answer, "1 Arr");
@@ -266,6 +275,9 @@ fn bad_input_gets_specific_errors() {
     assert!(err("BAAC/BAAC/DEEF/DGHF/I..J goal AB 1 1").contains("not a piece letter"));
     assert!(err("BAAC/BAAC/DEEF/DGHF/I..J goal A 1").starts_with("syntax error: goal takes"));
     assert!(err("BAA/BAA/...").contains("no centred exit"));
+    assert!(err("BAAC/BAAC/DEEF/DGHF/I横.J").contains("unknown character '横' at row 4 col 1"));
+    let huge = format!("BAAC/BAAC/DEEF/DGHF/I..J goal A {} 0", usize::MAX);
+    assert!(err(&huge).contains("does not fit"));
 }
 
 #[test]

@@ -85,8 +85,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--data-dir" => options.data_dir = Some(it.next().ok_or("--data-dir needs a path")?.into()),
-            "--mode" => mode = it.next().ok_or("--mode needs auto, optimal or fast")?.clone(),
+            "--data-dir" => {
+                options.data_dir = Some(it.next().ok_or("--data-dir needs a path")?.into())
+            }
+            "--mode" => {
+                mode = it
+                    .next()
+                    .ok_or("--mode needs auto, optimal or fast")?
+                    .clone()
+            }
             "--limit" => {
                 limit = it
                     .next()

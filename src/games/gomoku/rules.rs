@@ -16,14 +16,21 @@
 //! - *double-four* (two or more fours from one move) and *double-three* (threes in two or more
 //!   lines) are forbidden. A line holding a four does not also count as a three.
 
+use std::fmt;
+
 use crate::games::{Color, Rule};
 
 /// A plain board for rule checks.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Stored with a border of wall cells five deep, so that the rule checks, which never look more
+/// than five points along a line from an on-board point, walk lines without bounds checks.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     width: usize,
     height: usize,
-    cells: Vec<Option<Color>>,
+    /// Cells per stored row: `width` plus the border on both sides.
+    stride: usize,
+    cells: Vec<u8>,
 }
 
 /// Why a point is forbidden to black under renju.
@@ -37,14 +44,28 @@ pub enum Forbidden {
 /// The four line directions (dx, dy).
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
+/// Depth of the wall border around the stored board.
+const PAD: usize = 5;
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const WALL: u8 = 3;
+
 impl Grid {
     /// An empty `width` x `height` board.
     pub fn new(width: usize, height: usize) -> Grid {
-        Grid {
+        let stride = width + 2 * PAD;
+        let mut g = Grid {
             width,
             height,
-            cells: vec![None; width * height],
+            stride,
+            cells: vec![WALL; stride * (height + 2 * PAD)],
+        };
+        for y in 0..height {
+            let row = g.index(0, y);
+            g.cells[row..row + width].fill(EMPTY);
         }
+        g
     }
 
     pub fn width(&self) -> usize {
@@ -65,26 +86,41 @@ impl Grid {
         if !self.on_board(x, y) {
             return None;
         }
-        self.cells[y as usize * self.width + x as usize]
+        match self.cells[self.index(x as usize, y as usize)] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
     }
 
     /// Places or removes a stone; off-board coordinates are ignored.
     pub fn set(&mut self, x: usize, y: usize, stone: Option<Color>) {
         if x < self.width && y < self.height {
-            self.cells[y * self.width + x] = stone;
-        }
-    }
-
-    /// Places or removes a stone at signed coordinates (scratch edits during the rule checks).
-    fn put(&mut self, x: i32, y: i32, stone: Option<Color>) {
-        if self.on_board(x, y) {
-            self.cells[y as usize * self.width + x as usize] = stone;
+            let i = self.index(x, y);
+            self.cells[i] = match stone {
+                Some(Color::Black) => BLACK,
+                Some(Color::White) => WHITE,
+                None => EMPTY,
+            };
         }
     }
 
     /// Length of `color`'s unbroken run through `(x, y)` along `(dx, dy)`, counting `(x, y)`
     /// itself as `color`'s whatever it holds.
     pub fn run_length(&self, color: Color, x: i32, y: i32, dx: i32, dy: i32) -> usize {
+        if (dx, dy) == (0, 0) {
+            return 1;
+        }
+        let code = match color {
+            Color::Black => BLACK,
+            Color::White => WHITE,
+        };
+        if self.on_board(x, y) && dx.abs() <= 1 && dy.abs() <= 1 {
+            // Unit steps from an on-board point meet the wall border before leaving storage.
+            let i = self.index(x as usize, y as usize);
+            let step = dy as isize * self.stride as isize + dx as isize;
+            return 1 + self.reach(code, i, step) + self.reach(code, i, -step);
+        }
         let mut n = 1;
         for s in [1, -1] {
             let (mut cx, mut cy) = (x + dx * s, y + dy * s);
@@ -95,6 +131,54 @@ impl Grid {
             }
         }
         n
+    }
+
+    /// Where on-board `(x, y)` is stored.
+    fn index(&self, x: usize, y: usize) -> usize {
+        (y + PAD) * self.stride + x + PAD
+    }
+
+    /// The stored-index steps of [`DIRECTIONS`], in the same order.
+    fn steps(&self) -> [isize; 4] {
+        let s = self.stride as isize;
+        [1, s, s + 1, 1 - s]
+    }
+
+    /// The cell `k` steps from `i`; `i` on the board and `|k * step|` within the border.
+    fn at(&self, i: usize, step: isize, k: isize) -> u8 {
+        self.cells[(i as isize + step * k) as usize]
+    }
+
+    /// Black's unbroken run through on-board cell `i`, counting `i` itself.
+    fn black_run(&self, i: usize, step: isize) -> usize {
+        self.reach(BLACK, i, step) + self.reach(BLACK, i, -step) + 1
+    }
+
+    /// How many `code` stones follow on-board cell `i` along a unit `step` without a gap.
+    fn reach(&self, code: u8, i: usize, step: isize) -> usize {
+        let mut k = 0;
+        while self.at(i, step, k as isize + 1) == code {
+            k += 1;
+        }
+        k
+    }
+}
+
+impl fmt::Debug for Grid {
+    /// The board as a diagram (`X`, `O`, `.`), top row first, so failing tests are readable.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Grid {}x{}", self.width, self.height)?;
+        for y in 0..self.height {
+            let row: String = (0..self.width)
+                .map(|x| match self.cells[self.index(x, y)] {
+                    BLACK => " X",
+                    WHITE => " O",
+                    _ => " .",
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
     }
 }
 
@@ -116,21 +200,24 @@ pub fn wins(grid: &Grid, rule: Rule, color: Color, x: usize, y: usize) -> bool {
 /// When a move is several kinds of forbidden at once, the first of overline, double-four,
 /// double-three is reported.
 pub fn forbidden(grid: &Grid, x: usize, y: usize) -> Option<Forbidden> {
-    let (x, y) = (i32::try_from(x).ok()?, i32::try_from(y).ok()?);
-    if !grid.on_board(x, y) || grid.get(x, y).is_some() || !might_be_forbidden_at(grid, x, y) {
+    if !might_be_forbidden(grid, x, y) {
         return None;
     }
-    forbidden_in(&mut grid.clone(), x, y)
+    forbidden_in(&mut grid.clone(), grid.index(x, y))
 }
 
 /// Every point black may not play under renju, row by row from the top, with the reason: lets
 /// front ends mark them (`showboard`, Gomocup `YXSHOWFORBID`) with one call.
 pub fn forbidden_points(grid: &Grid) -> Vec<(usize, usize, Forbidden)> {
     let mut out = Vec::new();
+    let mut scratch = grid.clone();
     for y in 0..grid.height {
         for x in 0..grid.width {
-            if let Some(f) = forbidden(grid, x, y) {
-                out.push((x, y, f));
+            let i = grid.index(x, y);
+            if grid.cells[i] == EMPTY && might_be_forbidden_at(grid, i) {
+                if let Some(f) = forbidden_in(&mut scratch, i) {
+                    out.push((x, y, f));
+                }
             }
         }
     }
@@ -140,41 +227,44 @@ pub fn forbidden_points(grid: &Grid) -> Vec<(usize, usize, Forbidden)> {
 /// A cheap necessary condition for [`forbidden`]: `false` means the point is certainly not
 /// forbidden, `true` means "ask [`forbidden`]". It never says `false` for a forbidden point.
 ///
-/// Why it holds: along each line it counts the black stones within four points of `(x, y)` that
-/// are not cut off by a white stone or the edge. A three needs two of them in its line, a four
-/// three, two fours in one line four, an overline at least four; a forbidden move therefore needs
-/// two lines with two or more, or one line with four or more. Most empty points in a game fail
-/// both, which is why a search can afford this test at every node.
+/// Why it holds: along each line it looks at the points not cut off from `(x, y)` by a white
+/// stone or the edge. A three needs two more black stones within three points and six free
+/// points in a row (`.XXXX.`); a four needs three more within four points and five free points;
+/// two fours in one line and an overline need four more within four points. A forbidden move
+/// therefore needs two lines that could hold a three or a four, or one line with four black
+/// stones near it. Most empty points in a game have neither, which is why a search can afford
+/// this test at every node.
 pub fn might_be_forbidden(grid: &Grid, x: usize, y: usize) -> bool {
-    match (i32::try_from(x), i32::try_from(y)) {
-        (Ok(x), Ok(y)) => {
-            grid.on_board(x, y) && grid.get(x, y).is_none() && might_be_forbidden_at(grid, x, y)
-        }
-        _ => false,
+    if x >= grid.width || y >= grid.height {
+        return false;
     }
+    let i = grid.index(x, y);
+    grid.cells[i] == EMPTY && might_be_forbidden_at(grid, i)
 }
 
-fn might_be_forbidden_at(grid: &Grid, x: i32, y: i32) -> bool {
+fn might_be_forbidden_at(grid: &Grid, i: usize) -> bool {
     let mut busy_lines = 0;
-    for &(dx, dy) in &DIRECTIONS {
-        let mut n = 0;
-        for s in [1, -1] {
-            for k in 1..=4 {
-                let (cx, cy) = (x + dx * s * k, y + dy * s * k);
-                if !grid.on_board(cx, cy) {
-                    break;
+    for step in grid.steps() {
+        // Black stones within 3 and within 4 points, and free points in a row (up to 5 each
+        // way), stopping at a white stone or the edge: nothing beyond shares a five with `i`.
+        let (mut within3, mut within4, mut span) = (0, 0, 1);
+        for s in [step, -step] {
+            for k in 1..=5 {
+                match grid.at(i, s, k) {
+                    BLACK => {
+                        within3 += (k <= 3) as u32;
+                        within4 += (k <= 4) as u32;
+                    }
+                    EMPTY => {}
+                    _ => break,
                 }
-                match grid.get(cx, cy) {
-                    Some(Color::Black) => n += 1,
-                    Some(Color::White) => break,
-                    None => {}
-                }
+                span += 1;
             }
         }
-        if n >= 4 {
+        if within4 >= 4 {
             return true;
         }
-        if n >= 2 {
+        if (span >= 6 && within3 >= 2) || (span >= 5 && within4 >= 3) {
             busy_lines += 1;
         }
     }
@@ -182,33 +272,34 @@ fn might_be_forbidden_at(grid: &Grid, x: i32, y: i32) -> bool {
 }
 
 /// [`forbidden`] without the pre-filter, on a scratch grid that it leaves as it found it.
-/// `(x, y)` is an empty on-board point.
-fn forbidden_in(g: &mut Grid, x: i32, y: i32) -> Option<Forbidden> {
-    g.put(x, y, Some(Color::Black));
-    let verdict = classify(g, x, y);
-    g.put(x, y, None);
+/// `i` is an empty on-board cell.
+fn forbidden_in(g: &mut Grid, i: usize) -> Option<Forbidden> {
+    g.cells[i] = BLACK;
+    let verdict = classify(g, i);
+    g.cells[i] = EMPTY;
     verdict
 }
 
-/// Judges black's stone just placed at `(x, y)`.
-fn classify(g: &mut Grid, x: i32, y: i32) -> Option<Forbidden> {
-    let runs = DIRECTIONS.map(|(dx, dy)| g.run_length(Color::Black, x, y, dx, dy));
+/// Judges black's stone just placed at cell `i`.
+fn classify(g: &mut Grid, i: usize) -> Option<Forbidden> {
+    let steps = g.steps();
+    let runs = steps.map(|step| g.black_run(i, step));
     if runs.contains(&5) {
         return None;
     }
     if runs.iter().any(|&n| n > 5) {
         return Some(Forbidden::Overline);
     }
-    let fours = DIRECTIONS.map(|(dx, dy)| fours_in_line(g, x, y, dx, dy));
+    let fours = steps.map(|step| fours_in_line(g, i, step));
     if fours.iter().sum::<usize>() >= 2 {
         return Some(Forbidden::DoubleFour);
     }
     // Where each line without a four could become a straight four; only if two or more lines
     // could is the (recursive) legality of those points worth checking.
-    let mut makers: [Points; 4] = Default::default();
-    for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-        if fours[i] == 0 {
-            makers[i] = straight_four_makers(g, x, y, dx, dy);
+    let mut makers: [Cells; 4] = Default::default();
+    for (d, &step) in steps.iter().enumerate() {
+        if fours[d] == 0 {
+            makers[d] = straight_four_makers(g, i, step);
         }
     }
     if makers.iter().filter(|m| m.len > 0).count() < 2 {
@@ -216,7 +307,7 @@ fn classify(g: &mut Grid, x: i32, y: i32) -> Option<Forbidden> {
     }
     let mut threes = 0;
     for m in &makers {
-        if m.iter().any(|(qx, qy)| forbidden_in(g, qx, qy).is_none()) {
+        if m.iter().any(|q| forbidden_in(g, q).is_none()) {
             threes += 1;
             if threes >= 2 {
                 return Some(Forbidden::DoubleThree);
@@ -226,23 +317,23 @@ fn classify(g: &mut Grid, x: i32, y: i32) -> Option<Forbidden> {
     None
 }
 
-/// How many fours black's stone at `(x, y)` is part of along `(dx, dy)`: 0, 1 or 2.
+/// How many fours black's stone at cell `i` is part of along `step`: 0, 1 or 2.
 ///
 /// A four is an empty point that would make an exact five with this stone. There is at most one
 /// on each side of the stone (a second on the same side would lie inside the first one's five).
 /// Two such points five apart are the two ends of one straight four `.XXXX.`; otherwise each is
 /// its own four (`X.XXX.X`).
-fn fours_in_line(g: &mut Grid, x: i32, y: i32, dx: i32, dy: i32) -> usize {
-    let mut found = [0i32; 2];
+fn fours_in_line(g: &mut Grid, i: usize, step: isize) -> usize {
+    let mut found = [0isize; 2];
     let mut n = 0;
     for k in (-4..=4).filter(|&k| k != 0) {
-        let (px, py) = (x + dx * k, y + dy * k);
-        if !g.on_board(px, py) || g.get(px, py).is_some() {
+        let p = (i as isize + step * k) as usize;
+        if g.cells[p] != EMPTY {
             continue;
         }
-        g.put(px, py, Some(Color::Black));
-        let five = g.run_length(Color::Black, x, y, dx, dy) == 5;
-        g.put(px, py, None);
+        g.cells[p] = BLACK;
+        let five = g.black_run(i, step) == 5;
+        g.cells[p] = EMPTY;
         if five && n < 2 {
             found[n] = k;
             n += 1;
@@ -255,66 +346,195 @@ fn fours_in_line(g: &mut Grid, x: i32, y: i32, dx: i32, dy: i32) -> usize {
     }
 }
 
-/// The empty points along `(dx, dy)` where one more black stone turns black's stone at `(x, y)`
+/// The empty points along `step` where one more black stone turns black's stone at cell `i`
 /// into a straight four: a run of exactly four with an empty point at each end, each of which
 /// would make an exact five.
-fn straight_four_makers(g: &mut Grid, x: i32, y: i32, dx: i32, dy: i32) -> Points {
-    let mut out = Points::default();
+fn straight_four_makers(g: &mut Grid, i: usize, step: isize) -> Cells {
+    let mut out = Cells::default();
     for k in (-3..=3).filter(|&k| k != 0) {
-        let (qx, qy) = (x + dx * k, y + dy * k);
-        if !g.on_board(qx, qy) || g.get(qx, qy).is_some() {
+        let q = (i as isize + step * k) as usize;
+        if g.cells[q] != EMPTY {
             continue;
         }
-        g.put(qx, qy, Some(Color::Black));
-        let straight = is_straight_four(g, x, y, dx, dy);
-        g.put(qx, qy, None);
+        g.cells[q] = BLACK;
+        let straight = is_straight_four(g, i, step);
+        g.cells[q] = EMPTY;
         if straight {
-            out.push(qx, qy);
+            out.push(q);
         }
     }
     out
 }
 
-/// Whether black's run through `(x, y)` along `(dx, dy)` is a straight four `.XXXX.` whose two
-/// ends both make an exact five (so `X.XXXX.` is not: that end makes six).
-fn is_straight_four(g: &Grid, x: i32, y: i32, dx: i32, dy: i32) -> bool {
-    let reach = |s: i32| {
-        let mut k = 0;
-        while g.get(x + dx * s * (k + 1), y + dy * s * (k + 1)) == Some(Color::Black) {
-            k += 1;
-        }
-        k
-    };
-    let (back, fwd) = (reach(-1), reach(1));
+/// Whether black's run through cell `i` along `step` is a straight four `.XXXX.` whose two ends
+/// both make an exact five (so `X.XXXX.` is not: that end makes six).
+fn is_straight_four(g: &Grid, i: usize, step: isize) -> bool {
+    let back = g.reach(BLACK, i, -step) as isize;
+    let fwd = g.reach(BLACK, i, step) as isize;
     if back + fwd + 1 != 4 {
         return false;
     }
-    let open_end = |k: i32| {
-        let (ex, ey) = (x + dx * k, y + dy * k);
-        let s = k.signum();
-        g.on_board(ex, ey)
-            && g.get(ex, ey).is_none()
-            && g.get(ex + dx * s, ey + dy * s) != Some(Color::Black)
-    };
+    let open_end = |k: isize| g.at(i, step, k) == EMPTY && g.at(i, step, k + k.signum()) != BLACK;
     open_end(-back - 1) && open_end(fwd + 1)
 }
 
-/// A handful of points without allocating: a line has at most six straight-four makers.
+/// A handful of cells without allocating: a line has at most six straight-four makers.
 #[derive(Default, Clone, Copy)]
-struct Points {
-    xy: [(i32, i32); 6],
+struct Cells {
+    at: [usize; 6],
     len: usize,
 }
 
-impl Points {
-    fn push(&mut self, x: i32, y: i32) {
-        if self.len < self.xy.len() {
-            self.xy[self.len] = (x, y);
+impl Cells {
+    fn push(&mut self, i: usize) {
+        if self.len < self.at.len() {
+            self.at[self.len] = i;
             self.len += 1;
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
-        self.xy[..self.len].iter().copied()
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.at[..self.len].iter().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A random cluttered board: dense black so that threes, fours and nested verdicts abound.
+    fn random_grid(rng: &mut StdRng, w: usize, h: usize, black: f64, white: f64) -> Grid {
+        let mut g = Grid::new(w, h);
+        for y in 0..h {
+            for x in 0..w {
+                let r: f64 = rng.gen();
+                if r < black {
+                    g.set(x, y, Some(Color::Black));
+                } else if r < black + white {
+                    g.set(x, y, Some(Color::White));
+                }
+            }
+        }
+        g
+    }
+
+    fn unfiltered(g: &Grid, x: usize, y: usize) -> Option<Forbidden> {
+        if g.get(x as i32, y as i32).is_some() {
+            return None;
+        }
+        forbidden_in(&mut g.clone(), g.index(x, y))
+    }
+
+    /// The pre-filter never hides a forbidden point: on thousands of cluttered random boards,
+    /// every point the full check calls forbidden passes `might_be_forbidden`.
+    #[test]
+    fn prefilter_is_sound() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let (mut forbidden_seen, mut filtered_out) = (0, 0);
+        for i in 0..1500 {
+            let black = 0.15 + 0.2 * (i % 5) as f64 / 4.0;
+            let g = random_grid(&mut rng, 11, 11, black, 0.1);
+            for y in 0..11 {
+                for x in 0..11 {
+                    let truth = unfiltered(&g, x, y);
+                    let maybe = might_be_forbidden(&g, x, y);
+                    assert!(truth.is_none() || maybe, "missed {x},{y} in {g:?}");
+                    assert_eq!(forbidden(&g, x, y), truth);
+                    forbidden_seen += truth.is_some() as usize;
+                    filtered_out += (!maybe && g.get(x as i32, y as i32).is_none()) as usize;
+                }
+            }
+        }
+        // The sample must exercise both sides of the filter, or the test proves nothing.
+        assert!(
+            forbidden_seen > 1000,
+            "only {forbidden_seen} forbidden points"
+        );
+        assert!(
+            filtered_out > 1000,
+            "only {filtered_out} points filtered out"
+        );
+    }
+
+    /// The rules have no preferred direction: the forbidden points of a board, mirrored or
+    /// transposed, are the mirrored or transposed forbidden points.
+    #[test]
+    fn verdicts_are_symmetric() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let n = 10;
+        type Map = fn(usize, usize, usize) -> (usize, usize);
+        let maps: [Map; 3] = [
+            |x, y, _| (y, x),
+            |x, y, n| (n - 1 - x, y),
+            |x, y, n| (x, n - 1 - y),
+        ];
+        for _ in 0..300 {
+            let g = random_grid(&mut rng, n, n, 0.3, 0.08);
+            let before = forbidden_points(&g);
+            for map in maps {
+                let mut t = Grid::new(n, n);
+                for y in 0..n {
+                    for x in 0..n {
+                        let (tx, ty) = map(x, y, n);
+                        t.set(tx, ty, g.get(x as i32, y as i32));
+                    }
+                }
+                let mut want: Vec<_> = before
+                    .iter()
+                    .map(|&(x, y, f)| {
+                        let (tx, ty) = map(x, y, n);
+                        (tx, ty, f)
+                    })
+                    .collect();
+                want.sort_by_key(|&(x, y, _)| (y, x));
+                assert_eq!(forbidden_points(&t), want);
+            }
+        }
+    }
+
+    /// The wall-bordered fast path of `run_length` agrees with a plain walk over `get`, for
+    /// both colours, every point (on and just off the board) and every direction.
+    #[test]
+    fn run_length_matches_a_plain_walk() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..50 {
+            let g = random_grid(&mut rng, 7, 9, 0.4, 0.3);
+            for color in [Color::Black, Color::White] {
+                for y in -2..11 {
+                    for x in -2..9 {
+                        for &(dx, dy) in DIRECTIONS.iter().chain(&[(-1, 0), (2, 1)]) {
+                            let mut want = 1;
+                            for s in [1, -1] {
+                                let mut k = 1;
+                                while g.get(x + dx * s * k, y + dy * s * k) == Some(color) {
+                                    want += 1;
+                                    k += 1;
+                                }
+                            }
+                            assert_eq!(g.run_length(color, x, y, dx, dy), want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Scratch edits are undone: judging every point leaves the grid as it was.
+    #[test]
+    fn judging_leaves_the_grid_alone() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let g = random_grid(&mut rng, 12, 12, 0.35, 0.1);
+        let mut scratch = g.clone();
+        for y in 0..12 {
+            for x in 0..12 {
+                if scratch.get(x as i32, y as i32).is_none() {
+                    let i = scratch.index(x, y);
+                    forbidden_in(&mut scratch, i);
+                }
+            }
+        }
+        assert_eq!(scratch, g);
     }
 }

@@ -3,21 +3,26 @@
 //! Levels are index ranges of the [`StateTable`] arena, so the depth of every state is exact and
 //! the first goal state generated is at the optimal depth. With `all`, the search finishes the
 //! goal's level (to count every optimal end position) and then the whole reachable component.
+//!
+//! Each expanded state is unpacked once; every move is then two bit flips on its packed key, and
+//! when mirror images are merged two more flips on the packed mirror image, so a successor's
+//! canonical key costs a handful of instructions whatever the number of pieces.
 
 use std::time::{Duration, Instant};
 
+use super::key::PackedKey;
 use super::model::{Metric, Model, MAX_CLASSES};
 use super::moves::expand;
-use super::table::{StateId, StateTable};
+use super::table::{OutOfMemory, StateId, StateTable};
 use crate::engine::{Info, SearchContext};
 
 /// How often (in expanded states) the stop signal is polled.
 const POLL_EVERY: u64 = 2048;
 
 /// What the search found.
-pub struct Found {
+pub struct Found<K> {
     /// The visited states with parent links.
-    pub table: StateTable,
+    pub table: StateTable<K>,
     /// The first optimal goal state, or `None` when the goal is unreachable.
     pub goal: Option<StateId>,
     /// Optimal length (meaningful when `goal` is set).
@@ -34,38 +39,46 @@ pub enum Failure {
     OutOfMemory { states: usize },
 }
 
+impl From<OutOfMemory> for Failure {
+    fn from(e: OutOfMemory) -> Failure {
+        Failure::OutOfMemory { states: e.states }
+    }
+}
+
 /// Searches from the model's start position; `all` explores the whole component.
-pub fn search(
+pub fn search<K: PackedKey>(
     model: &Model,
     metric: Metric,
     all: bool,
     ctx: &mut SearchContext,
-) -> Result<Found, Failure> {
+) -> Result<Found<K>, Failure> {
     let k = model.classes();
+    let cells = model.cells();
     let budget = ctx.options.hash_mib.saturating_mul(1 << 20);
-    let mut table = StateTable::new(k, budget);
-    let mut start = [0u64; MAX_CLASSES];
-    model.state_of(&model.pieces, &mut start[..k]);
-    let oom = |e: super::table::OutOfMemory| Failure::OutOfMemory { states: e.states };
-    table.insert(&start[..k], 0).map_err(oom)?;
+    let mut masks = [0u64; MAX_CLASSES];
+    model.masks_of(&model.pieces, &mut masks[..k]);
+    let start: K = model.canonical_key(&masks[..k]);
     let mut found = Found {
-        table,
+        table: StateTable::new(budget),
         goal: None,
         depth: 0,
         end_positions: 0,
         nodes: 0,
     };
-    if model.is_goal(&start[..k]) {
+    found.table.insert(&start, 0)?;
+    if model.is_goal(&start) {
         found.goal = Some(0);
         found.end_positions = 1;
         if !all {
             return Ok(found);
         }
     }
+    // bits[c * cells + t]: the key bit of class c's piece at top-left t (a shift of a u128 by a
+    // variable amount is slow; a table load is not).
+    let bits: Vec<K> = (0..k * cells).map(K::bit).collect();
     let began = Instant::now();
     let mut last_report = began;
     let (mut level_start, mut depth) = (0usize, 0u32);
-    let mut succ = [0u64; MAX_CLASSES];
     let mut counting_level = found.goal.is_none();
     while level_start < found.table.len() {
         let level_end = found.table.len();
@@ -77,27 +90,54 @@ pub fn search(
                     depth,
                 });
             }
-            let mut state = [0u64; MAX_CLASSES];
-            state[..k].copy_from_slice(found.table.state(id as StateId));
+            // One pass over the pieces: masks, occupied cells and the packed mirror image.
+            let key = *found.table.state(id as StateId);
+            key.unpack(cells, &mut masks[..k]);
+            let mut occupied = 0u64;
+            let mut mirror_key = K::zero();
+            for (c, shape) in model.shapes.iter().enumerate() {
+                let mut m = masks[c];
+                while m != 0 {
+                    let t = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    occupied |= shape.cells[t];
+                    if model.mirror_dedup {
+                        mirror_key = mirror_key.xor(bits[c * cells + shape.mirror[t] as usize]);
+                    }
+                }
+            }
             let mut error = None;
             let mut hit = None;
             let table = &mut found.table;
-            expand(model, metric, &state[..k], |s| {
-                if error.is_some() || (!all && hit.is_some()) {
-                    return;
-                }
-                succ[..k].copy_from_slice(s);
-                model.canonicalise(&mut succ[..k]);
-                match table.insert(&succ[..k], id as StateId) {
-                    Ok(Some(new)) if model.is_goal(&succ[..k]) => {
-                        hit.get_or_insert(new);
+            expand(
+                model,
+                metric,
+                &masks[..k],
+                model.full & !occupied,
+                |c, from, to| {
+                    if error.is_some() || (!all && hit.is_some()) {
+                        return;
                     }
-                    Ok(_) => {}
-                    Err(e) => error = Some(e),
-                }
-            });
+                    let o = c * cells;
+                    let mut next = key.xor(bits[o + from]).xor(bits[o + to]);
+                    if model.mirror_dedup {
+                        let shape = &model.shapes[c];
+                        let image = mirror_key
+                            .xor(bits[o + shape.mirror[from] as usize])
+                            .xor(bits[o + shape.mirror[to] as usize]);
+                        next = next.min(image);
+                    }
+                    match table.insert(&next, id as StateId) {
+                        Ok(Some(new)) if model.is_goal(&next) => {
+                            hit.get_or_insert(new);
+                        }
+                        Ok(_) => {}
+                        Err(e) => error = Some(e),
+                    }
+                },
+            );
             if let Some(e) = error {
-                return Err(oom(e));
+                return Err(e.into());
             }
             if let Some(new) = hit {
                 if found.goal.is_none() {
@@ -128,7 +168,7 @@ pub fn search(
     Ok(found)
 }
 
-fn report(ctx: &mut SearchContext, found: &Found, depth: u32, began: Instant) {
+fn report<K: PackedKey>(ctx: &mut SearchContext, found: &Found<K>, depth: u32, began: Instant) {
     ctx.report(&Info {
         depth: Some(depth),
         nodes: found.nodes,

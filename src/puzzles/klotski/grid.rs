@@ -51,6 +51,19 @@ impl Layout {
 /// Parses and validates a GRID: rectangular board of at most [`MAX_CELLS`] cells, `.` or ASCII
 /// letters only, each letter's cells one filled rectangle.
 pub fn parse_grid(text: &str) -> Result<Layout, String> {
+    // Characters first, so a non-ASCII character is named as such rather than seen as a
+    // ragged row; after this every cell is one byte.
+    for (r, row) in text.split('/').enumerate() {
+        if let Some((c, ch)) = row
+            .chars()
+            .enumerate()
+            .find(|&(_, ch)| ch != '.' && !ch.is_ascii_alphabetic())
+        {
+            return Err(format!(
+                "bad grid: unknown character '{ch}' at row {r} col {c} (use '.' or letters)"
+            ));
+        }
+    }
     let rows: Vec<&[u8]> = text.split('/').map(str::as_bytes).collect();
     let width = rows.first().map_or(0, |r| r.len());
     if width == 0 {
@@ -77,17 +90,6 @@ pub fn parse_grid(text: &str) -> Result<Layout, String> {
         for (c, &ch) in row.iter().enumerate() {
             if ch == b'.' {
                 continue;
-            }
-            if !ch.is_ascii_alphabetic() {
-                let shown = text
-                    .split('/')
-                    .nth(r)
-                    .and_then(|s| s.chars().nth(c))
-                    .unwrap_or('?');
-                return Err(format!(
-                    "bad grid: unknown character '{}' at row {r} col {c} (use '.' or letters)",
-                    shown.escape_default()
-                ));
             }
             match seen.iter_mut().find(|s| s.0 == ch) {
                 Some(s) => {

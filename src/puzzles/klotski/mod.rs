@@ -3,12 +3,13 @@
 //! Exact optimal solutions by a level-by-level breadth-first search (see protocol.md for the
 //! syntax and answers). The pieces: [`grid`] parses and validates, [`args`] reads the options,
 //! [`model`] groups pieces into shape classes and precomputes geometry, [`moves`] generates
-//! successors per metric, [`table`] stores visited states, [`bfs`] searches, [`rebuild`] turns
+//! successors per metric, [`key`] packs states into a few words, [`table`] stores visited states, [`bfs`] searches, [`rebuild`] turns
 //! the state chain back into moves with real letters.
 
 pub mod args;
 pub mod bfs;
 pub mod grid;
+pub mod key;
 pub mod layouts;
 pub mod model;
 pub mod moves;
@@ -53,7 +54,22 @@ impl Solution {
 /// Solves a parsed request. Errors are the protocol's `?` messages.
 pub fn solve(req: &Request, ctx: &mut SearchContext) -> Result<Solution, String> {
     let model = Model::new(&req.layout, req.goal()?, !req.all)?;
-    let found = bfs::search(&model, req.metric, req.all, ctx).map_err(|f| match f {
+    // One instantiation per key width: the classic board packs into a u128.
+    match key::words_for(model.classes(), model.cells()) {
+        1 => solve_packed::<u64>(&model, req, ctx),
+        2 => solve_packed::<u128>(&model, req, ctx),
+        4 => solve_packed::<[u64; 4]>(&model, req, ctx),
+        8 => solve_packed::<[u64; 8]>(&model, req, ctx),
+        _ => solve_packed::<[u64; 16]>(&model, req, ctx),
+    }
+}
+
+fn solve_packed<K: key::PackedKey>(
+    model: &Model,
+    req: &Request,
+    ctx: &mut SearchContext,
+) -> Result<Solution, String> {
+    let found = bfs::search::<K>(model, req.metric, req.all, ctx).map_err(|f| match f {
         Failure::Stopped { nodes, depth } => {
             format!("search stopped: after {nodes} positions (no solution of {depth} moves or fewer)")
         }
@@ -70,7 +86,7 @@ pub fn solve(req: &Request, ctx: &mut SearchContext) -> Result<Solution, String>
         ));
     };
     let ids = rebuild::chain(&found.table, goal);
-    let moves = rebuild::moves(&model, req.metric, &found.table, &ids)?;
+    let moves = rebuild::moves(model, req.metric, &found.table, &ids)?;
     Ok(Solution {
         moves,
         end_positions: req.all.then_some(found.end_positions),

@@ -7,6 +7,7 @@
 //! are computed once per request so move generation is only mask arithmetic.
 
 use super::grid::{Layout, MAX_CELLS};
+use super::key::PackedKey;
 
 /// Upper bound on shape classes: keeps the per-state scratch buffers on the stack.
 pub const MAX_CLASSES: usize = 16;
@@ -50,6 +51,8 @@ pub struct Shape {
     pub step: [[u8; 4]; MAX_CELLS],
     /// Top-left of the left-right mirror image of the piece at `t`.
     pub mirror: [u8; MAX_CELLS],
+    /// Every top-left where the piece fits on the board.
+    pub placements: u64,
 }
 
 impl Shape {
@@ -61,6 +64,7 @@ impl Shape {
             halo: [0; MAX_CELLS],
             step: [[NONE; 4]; MAX_CELLS],
             mirror: [NONE; MAX_CELLS],
+            placements: 0,
         };
         let fits = |r: usize, c: usize| r + height <= bh && c + width <= bw;
         for r in 0..bh {
@@ -76,6 +80,7 @@ impl Shape {
                     }
                 }
                 s.cells[t] = m;
+                s.placements |= 1 << t;
                 s.mirror[t] = (r * bw + (bw - c - width)) as u8;
                 let moves = [
                     (r.checked_sub(1), Some(c)),
@@ -148,6 +153,9 @@ pub struct Model {
     pub mirror_dedup: bool,
     /// All cells of the board.
     pub full: u64,
+    /// Cells not in the leftmost column (those that can shift left), and not in the rightmost.
+    pub not_left: u64,
+    pub not_right: u64,
     /// The start position's pieces.
     pub pieces: Vec<Tracked>,
 }
@@ -165,7 +173,7 @@ impl Model {
         let gp = layout
             .piece(letter)
             .ok_or_else(|| format!("bad goal: no piece {} in the grid", letter as char))?;
-        if row + gp.height > bh || col + gp.width > bw {
+        if row.saturating_add(gp.height) > bh || col.saturating_add(gp.width) > bw {
             return Err(format!(
                 "bad goal: piece {} ({}x{}) does not fit at row {row} col {col} on a {bw}x{bh} board",
                 letter as char, gp.height, gp.width
@@ -211,6 +219,12 @@ impl Model {
             } else {
                 (1u64 << cells) - 1
             },
+            not_left: (0..cells)
+                .filter(|i| i % bw != 0)
+                .fold(0, |m, i| m | 1 << i),
+            not_right: (0..cells)
+                .filter(|i| i % bw != bw - 1)
+                .fold(0, |m, i| m | 1 << i),
             pieces,
         })
     }
@@ -220,41 +234,55 @@ impl Model {
         self.shapes.len()
     }
 
-    /// The state of a set of tracked pieces, canonicalised.
-    pub fn state_of(&self, pieces: &[Tracked], out: &mut [u64]) {
+    /// Cells on the board.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// Bit offset of class `c` in a packed key.
+    #[inline]
+    pub fn offset(&self, c: usize) -> usize {
+        c * self.cells()
+    }
+
+    /// Per-class masks of a set of tracked pieces.
+    pub fn masks_of(&self, pieces: &[Tracked], out: &mut [u64]) {
         out.fill(0);
         for p in pieces {
             out[p.class] |= 1 << p.pos;
         }
-        self.canonicalise(out);
+    }
+
+    /// The left-right mirror image of per-class masks.
+    #[inline]
+    pub fn mirror_masks(&self, masks: &[u64], out: &mut [u64]) {
+        for ((shape, &mask), slot) in self.shapes.iter().zip(masks).zip(out.iter_mut()) {
+            let mut m = mask;
+            let mut image = 0u64;
+            while m != 0 {
+                image |= 1 << shape.mirror[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            *slot = image;
+        }
+    }
+
+    /// The stored form of a position: its packed key, or the smaller of it and its mirror image's
+    /// when mirror images are merged.
+    pub fn canonical_key<K: PackedKey>(&self, masks: &[u64]) -> K {
+        let key = K::pack(masks, self.cells());
+        if !self.mirror_dedup {
+            return key;
+        }
+        let mut mirrored = [0u64; MAX_CLASSES];
+        self.mirror_masks(masks, &mut mirrored[..masks.len()]);
+        key.min(K::pack(&mirrored[..masks.len()], self.cells()))
     }
 
     /// True when the goal piece sits on its target (mirror-invariant whenever dedup is on).
     #[inline]
-    pub fn is_goal(&self, state: &[u64]) -> bool {
-        state[0] == 1 << self.goal_pos
-    }
-
-    /// Replaces a state by the smaller of itself and its mirror image, when dedup is on.
-    #[inline]
-    pub fn canonicalise(&self, state: &mut [u64]) {
-        if !self.mirror_dedup {
-            return;
-        }
-        let k = state.len();
-        let mut mirrored = [0u64; MAX_CLASSES];
-        for (c, shape) in self.shapes.iter().enumerate() {
-            let mut m = state[c];
-            let mut out = 0u64;
-            while m != 0 {
-                out |= 1 << shape.mirror[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            mirrored[c] = out;
-        }
-        if mirrored[..k] < *state {
-            state.copy_from_slice(&mirrored[..k]);
-        }
+    pub fn is_goal<K: PackedKey>(&self, key: &K) -> bool {
+        key.extract(0, self.cells()) == 1 << self.goal_pos
     }
 
     /// The occupied cells of a state.

@@ -1,21 +1,25 @@
 //! Successor generation under each metric.
 //!
-//! [`expand`] is the hot loop of the search: it works on masks only and hands each successor
-//! state (not yet canonicalised) to a callback. [`destinations`] is the slow twin used to rebuild
+//! [`expand`] is the hot loop of the search: it works on masks only and hands each move (class,
+//! from, to) to a callback, which turns it into two bit flips on a packed key. [`destinations`] is the slow twin used to rebuild
 //! the answer: same moves, plus the cell-by-cell directions of each.
 
-use super::model::{Metric, Model, Shape, DIRS, MAX_CLASSES, NONE};
+use super::model::{Metric, Model, Shape, DIRS, NONE};
 
-/// Calls `emit` with every state one move away from `state` under `metric`.
+/// Calls `emit(class, from, to)` for every move from the position with per-class masks
+/// `state` and empty cells `empty` under `metric`: the piece of `class` with top-left `from` goes
+/// to top-left `to`.
 #[inline]
-pub fn expand(model: &Model, metric: Metric, state: &[u64], mut emit: impl FnMut(&[u64])) {
-    let k = state.len();
-    let empty = model.full & !model.occupied(state);
+pub fn expand(
+    model: &Model,
+    metric: Metric,
+    state: &[u64],
+    empty: u64,
+    mut emit: impl FnMut(usize, usize, usize),
+) {
     if empty == 0 {
         return;
     }
-    let mut buf = [0u64; MAX_CLASSES];
-    buf[..k].copy_from_slice(state);
     for (c, shape) in model.shapes.iter().enumerate() {
         let mut pieces = state[c];
         while pieces != 0 {
@@ -25,11 +29,7 @@ pub fn expand(model: &Model, metric: Metric, state: &[u64], mut emit: impl FnMut
                 continue;
             }
             let blocked = !(empty | shape.cells[t]);
-            let without = state[c] & !(1u64 << t);
-            let mut emit_at = |n: u8| {
-                buf[c] = without | 1u64 << n;
-                emit(&buf[..k]);
-            };
+            let mut emit_at = |n: u8| emit(c, t, n as usize);
             match metric {
                 Metric::Steps => {
                     for &n in &shape.step[t] {
@@ -51,31 +51,47 @@ pub fn expand(model: &Model, metric: Metric, state: &[u64], mut emit: impl FnMut
                         }
                     }
                 }
-                Metric::Moves => flood(shape, t, blocked, &mut emit_at),
+                Metric::Moves => {
+                    let region = region(model, shape, t, empty | shape.cells[t]);
+                    let mut dests = region & !(1u64 << t);
+                    while dests != 0 {
+                        emit_at(dests.trailing_zeros() as u8);
+                        dests &= dests - 1;
+                    }
+                }
             }
-            buf[c] = state[c];
         }
     }
 }
 
-/// Every top-left the piece at `t` can reach without touching `blocked`, excluding `t` itself.
+/// Every top-left the piece at `t` can reach through cells in `free` (which holds its own
+/// cells), `t` included. Pure bit arithmetic, no data-dependent branches but the loop: the set of
+/// fitting placements is the free cells shifted over the piece's width and height, and the region
+/// grows one step in all four directions per round.
 #[inline]
-fn flood(shape: &Shape, t: usize, blocked: u64, emit: &mut impl FnMut(u8)) {
-    let mut seen = 1u64 << t;
-    let mut stack = [0u8; 64];
-    stack[0] = t as u8;
-    let mut len = 1;
-    while len > 0 {
-        len -= 1;
-        let p = stack[len] as usize;
-        for &n in &shape.step[p] {
-            if n != NONE && seen >> n & 1 == 0 && shape.cells[n as usize] & blocked == 0 {
-                seen |= 1 << n;
-                stack[len] = n;
-                len += 1;
-                emit(n);
-            }
+fn region(model: &Model, shape: &Shape, t: usize, free: u64) -> u64 {
+    let w = model.width as u32;
+    let mut fits = free;
+    for dc in 1..shape.width as u32 {
+        fits &= free >> dc;
+    }
+    let row_fits = fits;
+    for dr in 1..shape.height as u32 {
+        fits &= row_fits.checked_shr(dr * w).unwrap_or(0);
+    }
+    fits &= shape.placements;
+    let mut reached = 1u64 << t;
+    loop {
+        let grown = (reached
+            | (reached & model.not_left) >> 1
+            | (reached & model.not_right) << 1
+            | reached.checked_shr(w).unwrap_or(0)
+            | reached.checked_shl(w).unwrap_or(0))
+            & fits;
+        if grown == reached {
+            return reached;
         }
+        reached = grown;
     }
 }
 

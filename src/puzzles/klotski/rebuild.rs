@@ -5,12 +5,13 @@
 //! whose canonical result is the next state on the chain, so the answer names actual letters and
 //! the actual (unmirrored) board.
 
+use super::key::PackedKey;
 use super::model::{Metric, Model, Tracked, MAX_CLASSES};
 use super::moves::destinations;
 use super::table::{StateId, StateTable};
 
 /// The states from the start to `goal`, following parent links.
-pub fn chain(table: &StateTable, goal: StateId) -> Vec<StateId> {
+pub fn chain<K: PackedKey>(table: &StateTable<K>, goal: StateId) -> Vec<StateId> {
     let mut ids = vec![goal];
     let mut id = goal;
     while id != 0 {
@@ -22,16 +23,16 @@ pub fn chain(table: &StateTable, goal: StateId) -> Vec<StateId> {
 }
 
 /// The moves (`letter` + directions) along `ids`, starting from the model's real pieces.
-pub fn moves(
+pub fn moves<K: PackedKey>(
     model: &Model,
     metric: Metric,
-    table: &StateTable,
+    table: &StateTable<K>,
     ids: &[StateId],
 ) -> Result<Vec<String>, String> {
     let k = model.classes();
     let mut pieces: Vec<Tracked> = model.pieces.clone();
     let mut out = Vec::with_capacity(ids.len().saturating_sub(1));
-    let mut probe = [0u64; MAX_CLASSES];
+    let mut masks = [0u64; MAX_CLASSES];
     for pair in ids.windows(2) {
         let target = table.state(pair[1]);
         let occupied = occupied(model, &pieces);
@@ -40,9 +41,10 @@ pub fn moves(
             let p = pieces[j];
             for (dest, dirs) in destinations(model, metric, occupied, p.class, p.pos as usize) {
                 pieces[j].pos = dest;
-                model.state_of(&pieces, &mut probe[..k]);
+                model.masks_of(&pieces, &mut masks[..k]);
                 pieces[j].pos = p.pos;
-                if probe[..k] == *target {
+                let probe: K = model.canonical_key(&masks[..k]);
+                if probe == *target {
                     step = Some((j, dest, dirs));
                     break 'pieces;
                 }

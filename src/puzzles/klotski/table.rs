@@ -5,14 +5,15 @@
 //! the arena avoids storing keys twice. Nothing here is Klotski-specific: any puzzle whose states
 //! are a few `u64` words could use it.
 
+use super::key::PackedKey;
+
 /// Index of a state in the arena.
 pub type StateId = u32;
 const EMPTY: u32 = u32::MAX;
 
 /// Arena of fixed-width states plus a hash index; refuses to grow past its memory budget.
-pub struct StateTable {
-    width: usize,
-    words: Vec<u64>,
+pub struct StateTable<K> {
+    keys: Vec<K>,
     parents: Vec<StateId>,
     slots: Vec<u32>,
     budget_bytes: usize,
@@ -25,22 +26,11 @@ pub struct OutOfMemory {
     pub states: usize,
 }
 
-#[inline]
-fn hash(key: &[u64]) -> u64 {
-    let mut h = 0x243F_6A88_85A3_08D3u64;
-    for &w in key {
-        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 32;
-    }
-    h
-}
-
-impl StateTable {
-    /// An empty table for states of `width` words, using at most `budget_bytes`.
-    pub fn new(width: usize, budget_bytes: usize) -> StateTable {
+impl<K: PackedKey> StateTable<K> {
+    /// An empty table using at most `budget_bytes`.
+    pub fn new(budget_bytes: usize) -> StateTable<K> {
         StateTable {
-            width,
-            words: Vec::new(),
+            keys: Vec::new(),
             parents: Vec::new(),
             slots: vec![EMPTY; 1 << 12],
             budget_bytes,
@@ -59,9 +49,8 @@ impl StateTable {
 
     /// The state with id `id`.
     #[inline]
-    pub fn state(&self, id: StateId) -> &[u64] {
-        let i = id as usize * self.width;
-        &self.words[i..i + self.width]
+    pub fn state(&self, id: StateId) -> &K {
+        &self.keys[id as usize]
     }
 
     /// The state `id` was reached from (the start state is its own parent).
@@ -69,60 +58,70 @@ impl StateTable {
         self.parents[id as usize]
     }
 
-    /// Bytes used by a table holding `states` states with `slots` index slots.
-    fn bytes_for(&self, states: usize, slots: usize) -> usize {
-        states * (self.width * 8 + 4) + slots * 4
+    /// Bytes held by a table with these capacities.
+    fn bytes_for(states: usize, slots: usize) -> usize {
+        states * (std::mem::size_of::<K>() + 4) + slots * 4
     }
 
     /// Stores `key` unless present; returns its new id, or `None` when it was already there.
-    #[inline]
-    pub fn insert(&mut self, key: &[u64], parent: StateId) -> Result<Option<StateId>, OutOfMemory> {
+    #[inline(always)]
+    pub fn insert(&mut self, key: &K, parent: StateId) -> Result<Option<StateId>, OutOfMemory> {
         let mask = self.slots.len() - 1;
-        let mut i = hash(key) as usize & mask;
+        let mut i = key.hash() as usize & mask;
         loop {
             let s = self.slots[i];
             if s == EMPTY {
                 break;
             }
-            if self.state(s) == key {
+            if self.keys[s as usize] == *key {
                 return Ok(None);
             }
             i = (i + 1) & mask;
         }
-        let id = self.parents.len();
-        if self.bytes_for(id + 1, self.slots.len()) > self.budget_bytes || id >= EMPTY as usize - 1
-        {
-            return Err(OutOfMemory { states: id });
-        }
-        if self.words.len() == self.words.capacity() {
-            // Grow by half rather than double near the budget, so the last steps still fit.
-            let room = self
-                .budget_bytes
-                .saturating_sub(self.bytes_for(id, self.slots.len() * 2));
-            let max_states = room / (self.width * 8 + 4);
-            let extra = (id / 2).max(1024).min(max_states.max(1));
-            self.words.reserve_exact(extra * self.width);
-            self.parents.reserve_exact(extra);
+        let id = self.keys.len();
+        if id == self.keys.capacity() {
+            self.reserve()?;
         }
         self.slots[i] = id as u32;
-        self.words.extend_from_slice(key);
+        self.keys.push(*key);
         self.parents.push(parent);
         if (id + 1) * 2 > self.slots.len() {
-            self.grow(id + 1)?;
+            self.grow()?;
         }
         Ok(Some(id as u32))
     }
 
+    /// Makes room for more states within the budget (by half the current count, at least 1024,
+    /// less near the limit so the last states still fit).
+    fn reserve(&mut self) -> Result<(), OutOfMemory> {
+        let states = self.keys.len();
+        let out = OutOfMemory { states };
+        // Leave room for the index to double once more.
+        let used = Self::bytes_for(states, self.slots.len() * 2);
+        let room = self.budget_bytes.checked_sub(used).ok_or(out)? / (std::mem::size_of::<K>() + 4);
+        let extra = (states / 2)
+            .max(1024)
+            .min(room)
+            .min(EMPTY as usize - 1 - states);
+        if extra == 0 {
+            return Err(out);
+        }
+        self.keys.reserve_exact(extra);
+        self.parents.reserve_exact(extra);
+        Ok(())
+    }
+
     /// Doubles the index and re-inserts every state.
-    fn grow(&mut self, states: usize) -> Result<(), OutOfMemory> {
+    fn grow(&mut self) -> Result<(), OutOfMemory> {
+        let states = self.keys.len();
         let size = self.slots.len() * 2;
-        if self.bytes_for(states, size) > self.budget_bytes {
+        if Self::bytes_for(self.keys.capacity(), size) > self.budget_bytes {
             return Err(OutOfMemory { states });
         }
         let mask = size - 1;
         let mut slots = vec![EMPTY; size];
-        for id in 0..states {
-            let mut i = hash(self.state(id as u32)) as usize & mask;
+        for (id, key) in self.keys.iter().enumerate() {
+            let mut i = key.hash() as usize & mask;
             while slots[i] != EMPTY {
                 i = (i + 1) & mask;
             }
@@ -139,7 +138,7 @@ mod tests {
 
     #[test]
     fn insert_dedups_and_keeps_order() {
-        let mut t = StateTable::new(2, 1 << 20);
+        let mut t = StateTable::<[u64; 2]>::new(1 << 20);
         for i in 0..10_000u64 {
             assert_eq!(t.insert(&[i, i * 7], 0).unwrap(), Some(i as u32));
         }
@@ -150,7 +149,7 @@ mod tests {
 
     #[test]
     fn budget_is_enforced() {
-        let mut t = StateTable::new(4, 64 * 1024);
+        let mut t = StateTable::<[u64; 4]>::new(64 * 1024);
         let mut err = None;
         for i in 0..100_000u64 {
             if let Err(e) = t.insert(&[i, 0, 0, 0], 0) {

@@ -123,7 +123,11 @@ pub fn bibfs(
     let mut depths = [0u32, 0u32];
     let mut nodes = 0u64;
     loop {
-        let side = if fronts[0].len() <= fronts[1].len() { 0 } else { 1 };
+        let side = if fronts[0].len() <= fronts[1].len() {
+            0
+        } else {
+            1
+        };
         if fronts[side].is_empty() {
             return (Outcome::Stopped, Stats { nodes });
         }
@@ -158,7 +162,13 @@ pub fn bibfs(
             }
         }
         depths[side] = nd;
-        report(ctx, control, nodes, depths[0] + depths[1], maps[0].len() + maps[1].len());
+        report(
+            ctx,
+            control,
+            nodes,
+            depths[0] + depths[1],
+            maps[0].len() + maps[1].len(),
+        );
         if let Some((_, meet)) = best {
             let mut moves = trace(shape, &maps[0], meet);
             // Backward half: the goal side's moves, undone in reverse order.

@@ -97,10 +97,7 @@ impl Shape {
 /// Used by tests and the benchmark to check every answer really reaches the goal.
 pub fn replay(shape: Shape, tiles: &[u16], moves: &str) -> Result<Vec<u16>, String> {
     let mut t = tiles.to_vec();
-    let mut blank = t
-        .iter()
-        .position(|&x| x == 0)
-        .ok_or("board has no blank")?;
+    let mut blank = t.iter().position(|&x| x == 0).ok_or("board has no blank")?;
     for (i, ch) in moves.chars().enumerate() {
         let d = Dir::from_letter(ch).ok_or_else(|| format!("bad move letter '{ch}' at {i}"))?;
         let to = shape

@@ -130,10 +130,7 @@ impl Work {
     }
 
     fn tiles_goal(&self, cell: usize) -> u16 {
-        self.goal_cell
-            .iter()
-            .position(|&c| c == cell)
-            .unwrap_or(0) as u16
+        self.goal_cell.iter().position(|&c| c == cell).unwrap_or(0) as u16
     }
 }
 

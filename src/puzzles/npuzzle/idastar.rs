@@ -148,7 +148,10 @@ pub fn solve(
         });
         match r {
             None => {
-                return (Outcome::Solved(std::mem::take(&mut ida.path)), Stats { nodes: ida.nodes })
+                return (
+                    Outcome::Solved(std::mem::take(&mut ida.path)),
+                    Stats { nodes: ida.nodes },
+                )
             }
             Some(_) if ida.stopped => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
             Some(u32::MAX) => return (Outcome::Stopped, Stats { nodes: ida.nodes }),

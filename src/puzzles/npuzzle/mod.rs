@@ -99,7 +99,10 @@ fn optimal(
     }
     let narrow = |t: &[u16]| t.iter().map(|&x| x as u8).collect::<Vec<u8>>();
     let (start, goal) = (narrow(&req.start), narrow(&req.goal));
-    let stores_states = matches!(req.algorithm, Algorithm::Bfs | Algorithm::BiBfs | Algorithm::AStar);
+    let stores_states = matches!(
+        req.algorithm,
+        Algorithm::Bfs | Algorithm::BiBfs | Algorithm::AStar
+    );
     if stores_states && shape.area() > packed::MAX_CELLS {
         return Err(format!(
             "algorithm {} stores whole boards and supports at most {} cells: use idastar or fast",

@@ -39,7 +39,9 @@ pub fn default_goal(area: usize) -> Vec<u16> {
 
 fn parse_shape(tok: &str) -> Result<Shape, String> {
     let bad = || {
-        format!("bad size '{tok}': expected WxH with W and H from 1 to {MAX_SIDE} and at least 2 cells")
+        format!(
+            "bad size '{tok}': expected WxH with W and H from 1 to {MAX_SIDE} and at least 2 cells"
+        )
     };
     let (w, h) = tok.split_once(['x', 'X']).ok_or_else(bad)?;
     let num = |s: &str| {
@@ -68,7 +70,11 @@ fn parse_tiles(toks: &[&str], i: &mut usize, area: usize, what: &str) -> Result<
     let mut count = 0usize;
     let mut bad: Option<String> = None;
     while let Some(&tok) = toks.get(*i) {
-        let numeric = tok.strip_prefix('-').unwrap_or(tok).bytes().all(|b| b.is_ascii_digit());
+        let numeric = tok
+            .strip_prefix('-')
+            .unwrap_or(tok)
+            .bytes()
+            .all(|b| b.is_ascii_digit());
         if is_keyword(tok) || (count == area && !numeric) {
             break;
         }
@@ -82,19 +88,17 @@ fn parse_tiles(toks: &[&str], i: &mut usize, area: usize, what: &str) -> Result<
         match tok.parse::<usize>() {
             Ok(v) if v < area => tiles.push(v as u16),
             _ => {
-                bad.get_or_insert_with(|| {
-                    format!("{what} {tok} out of range 0..{}", area - 1)
-                });
+                bad.get_or_insert_with(|| format!("{what} {tok} out of range 0..{}", area - 1));
             }
         }
-    }
-    if let Some(b) = bad {
-        return Err(b);
     }
     if count != area {
         return Err(format!(
             "wrong {what} count: a board of {area} cells needs {area} numbers, got {count}"
         ));
+    }
+    if let Some(b) = bad {
+        return Err(b);
     }
     let mut seen = vec![false; area];
     for &t in &tiles {
@@ -112,8 +116,12 @@ fn parse_number(toks: &[&str], i: &mut usize, name: &str) -> Result<u64, String>
         .get(*i)
         .ok_or_else(|| format!("{name} needs a number"))?;
     *i += 1;
-    tok.parse::<u64>()
-        .map_err(|_| format!("bad {name} '{tok}': expected a whole number from 0 to {}", u64::MAX))
+    tok.parse::<u64>().map_err(|_| {
+        format!(
+            "bad {name} '{tok}': expected a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
 }
 
 /// Parses everything after `solve npuzzle`.
@@ -221,7 +229,10 @@ mod tests {
         );
         assert_eq!(e("2x2 1 -2 3 0"), "tile -2 out of range 0..3");
         assert_eq!(e("2x2 1 a 3 0"), "bad tile 'a': expected a number");
-        assert_eq!(e("2x2 1 2 3 0 goal 1 2 2 0"), "bad goal: duplicate goal tile 2");
+        assert_eq!(
+            e("2x2 1 2 3 0 goal 1 2 2 0"),
+            "bad goal: duplicate goal tile 2"
+        );
         assert!(e("2x2 1 2 3 0 goal 1 2 0").starts_with("bad goal: wrong goal tile count"));
         assert!(e("2x2 1 2 3 0 algorithm dfs").starts_with("unknown algorithm 'dfs'"));
         assert!(e("2x2 1 2 3 0 movetime x").starts_with("bad movetime 'x'"));

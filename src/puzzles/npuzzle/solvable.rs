@@ -12,7 +12,11 @@ use super::board::Shape;
 /// Counted by cycle decomposition in O(n): parity of a permutation = (n - cycles) mod 2, and the
 /// inversion parity of the tile sequence equals that of the permutation mapping rank to value.
 fn inversion_parity(tiles: &[u16]) -> usize {
-    let seq: Vec<usize> = tiles.iter().filter(|&&t| t != 0).map(|&t| t as usize).collect();
+    let seq: Vec<usize> = tiles
+        .iter()
+        .filter(|&&t| t != 0)
+        .map(|&t| t as usize)
+        .collect();
     // Ranks of the values: tiles are 1..n when the board is a permutation of 0..=n.
     let n = seq.len();
     let mut rank = vec![0usize; n + 1];
@@ -99,7 +103,12 @@ mod tests {
 
     #[test]
     fn cycle_parity_matches_counting() {
-        let cases: [&[u16]; 4] = [&[1, 2, 3, 0], &[2, 1, 3, 0], &[8, 6, 7, 2, 5, 4, 3, 0, 1], &[3, 0, 1, 2]];
+        let cases: [&[u16]; 4] = [
+            &[1, 2, 3, 0],
+            &[2, 1, 3, 0],
+            &[8, 6, 7, 2, 5, 4, 3, 0, 1],
+            &[3, 0, 1, 2],
+        ];
         for c in cases {
             assert_eq!(inversion_parity(c), brute_inversions(c), "{c:?}");
         }

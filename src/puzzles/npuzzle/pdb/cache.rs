@@ -16,7 +16,11 @@ pub fn directory(data_dir: Option<&Path>) -> PathBuf {
     if let Some(d) = data_dir {
         return d.to_path_buf();
     }
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     if let Some(x) = env("XDG_CACHE_HOME") {
         return x.join("gridmind");
     }

@@ -161,7 +161,10 @@ pub fn load_or_build(
     let keys: Vec<String> = groups
         .iter()
         .map(|g| {
-            let cells: Vec<String> = g.iter().map(|&t| goal_cell[t as usize].to_string()).collect();
+            let cells: Vec<String> = g
+                .iter()
+                .map(|&t| goal_cell[t as usize].to_string())
+                .collect();
             format!("{}x{}-b{}-c{}", shape.w, shape.h, blank, cells.join("."))
         })
         .collect();
