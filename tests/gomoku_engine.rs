@@ -179,6 +179,41 @@ fn defends_against_a_vcf() {
     );
 }
 
+/// No four on the board, the crossing point of black's twos taken: black wins only by a chain
+/// of threes (a VCT). The engine finds it and wins it against its own defence.
+#[test]
+fn finds_a_vct_and_wins_it() {
+    let mut g = position(
+        Rule::Freestyle,
+        &[(5, 7), (6, 7), (7, 5), (7, 6), (9, 9)],
+        &[(7, 7), (14, 0), (0, 14), (14, 14), (0, 0)],
+    );
+    let t = think_nodes(&mut g, Color::Black, 200_000);
+    assert!(matches!(t.score, Score::Win(_)), "{:?}", t.score);
+    let out = play_out(&mut g, Color::Black, 15, 200_000);
+    assert_eq!(out, Some(Outcome::Win(Color::Black)));
+}
+
+/// Black threatens a VCT; only (4,6), (6,6), (7,6) and (7,9) stop it (the unit tests in
+/// `vct.rs` check that set). White must play one of them, after which black has no win.
+#[test]
+fn defends_against_a_vct() {
+    let mut g = position(
+        Rule::Freestyle,
+        &[(6, 7), (7, 7), (7, 8), (9, 6), (2, 2)],
+        &[(5, 7), (8, 7), (0, 14), (14, 14)],
+    );
+    let t = think_nodes(&mut g, Color::White, 200_000);
+    assert!(
+        [p(4, 6), p(6, 6), p(7, 6), p(7, 9)].contains(&t.point),
+        "{:?}",
+        t.point
+    );
+    g.play(Color::White, t.point).expect("legal");
+    let reply = think_nodes(&mut g, Color::Black, 200_000);
+    assert!(!matches!(reply.score, Score::Win(_)), "{:?}", reply.score);
+}
+
 #[test]
 fn renju_black_never_plays_an_overline() {
     let black = [(3, 7), (4, 7), (5, 7), (7, 7), (8, 7)];

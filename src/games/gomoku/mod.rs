@@ -3,7 +3,9 @@
 //! The game keeps the referee's view (a [`rules::Grid`] and the move history) for legality and
 //! game end; `think` builds an incremental search [`board::Board`] from the history and runs the
 //! threat-aware PVS of [`search`], on as many threads as the options ask, sharing one
-//! transposition table that lives as long as the game (so consecutive moves reuse it).
+//! transposition table that lives as long as the game (so consecutive moves reuse it). A VCT
+//! search (`vct`: threes and fours) runs at the root and checks the chosen move when the turn
+//! is long enough.
 
 mod board;
 mod greedy;
@@ -12,6 +14,7 @@ pub mod rules;
 mod search;
 mod think;
 mod tt;
+mod vct;
 
 use std::sync::Arc;
 

@@ -56,7 +56,7 @@ pub struct Searcher<'a, 's> {
     history: Vec<i32>,
     pub aborted: bool,
     noise: Option<u64>,
-    vcf_left: u32,
+    pub(super) vcf_left: u32,
     cands: Vec<usize>,
     pub seldepth: u32,
     /// Called on the main thread about once per second with (nodes, seldepth).
@@ -144,7 +144,7 @@ impl<'a, 's> Searcher<'a, 's> {
     }
 
     #[inline]
-    fn count_node(&mut self) {
+    pub(super) fn count_node(&mut self) {
         self.nodes += 1;
         if self.nodes & POLL_MASK == 0 {
             self.poll();

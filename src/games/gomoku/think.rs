@@ -1,5 +1,6 @@
-//! `think`: strength handling, root facts (win now, VCF), iterative deepening, Lazy SMP helper
-//! threads and `info` reporting, within the context's limits.
+//! `think`: strength handling, root facts (win now, VCF, then VCT when the turn allows),
+//! iterative deepening (a sharp position may run past the soft budget), Lazy SMP helper threads,
+//! a safety net against the opponent's VCF/VCT, and `info` reporting, within the context's limits.
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -29,6 +30,15 @@ const MAX_DEPTH: u32 = 60;
 const SAFETY_VCF_NODES: u32 = 5_000;
 /// Root VCF node budget.
 const ROOT_VCF_NODES: u32 = 30_000;
+/// Root VCT node budget and depth (attacker moves), when the turn is long enough. Kept small:
+/// 20,000 nodes ate the tree search's time (6-18 against the previous build at 300 ms/move).
+const ROOT_VCT_NODES: u32 = 4_000;
+const ROOT_VCT_DEPTH: i32 = 5;
+/// Node budget of the check that the chosen move does not allow a VCT.
+const SAFETY_VCT_NODES: u32 = 3_000;
+const SAFETY_VCT_DEPTH: i32 = 4;
+/// Turns shorter than this skip the VCT searches (they would eat the tree search's time).
+const VCT_MIN_TURN: Duration = Duration::from_millis(150);
 
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -133,7 +143,7 @@ pub fn think(
     let mut main = Searcher::new(board.clone(), &shared, noise, true);
 
     // Root facts.
-    let (list, win, _forced) = main.root_moves(c);
+    let (list, win, forced) = main.root_moves(c);
     let point_of = |b: &Board, i: usize| {
         let (x, y) = b.coords(i);
         Point::new(x, y)
@@ -155,6 +165,26 @@ pub fn think(
                 Score::Win(n as u32),
                 shared.nodes.load(Ordering::Relaxed).max(1),
             ));
+        }
+    }
+    // VCT (threes and fours) when the turn allows it.
+    let vct_time = control.hard_budget().is_none_or(|h| h >= VCT_MIN_TURN)
+        && control.max_nodes().is_none_or(|n| n >= 100_000);
+    if vct_time && win.is_none() {
+        if let Some((i, d)) = main.vct_root(c, ROOT_VCT_NODES, ROOT_VCT_DEPTH) {
+            if !excluded(i) {
+                main.flush();
+                return Ok(single(
+                    ctx,
+                    point_of(&board, i),
+                    // At most this many plies (a counter-four by the defender adds two).
+                    Score::Win(2 * d as u32 + 3),
+                    shared.nodes.load(Ordering::Relaxed).max(1),
+                ));
+            }
+        }
+        if main.aborted {
+            main.aborted = false;
         }
     }
     // A decided root stops generating early: list every playable point then.
@@ -229,8 +259,9 @@ pub fn think(
         let mut list = root_list.clone();
         let mut best = (roots[0], 0i32, 0u32);
         let mut best_pv: Vec<usize> = vec![roots[0]];
+        let mut sharp = false;
         for d in 1..=max_depth {
-            if d > 1 && control.soft_expired() {
+            if d > 1 && control.soft_expired() && !(sharp && may_extend(control)) {
                 break;
             }
             if d > 2 {
@@ -254,6 +285,8 @@ pub fn think(
                 }
                 break;
             }
+            // Sharp: the answer moved or the score fell at this depth, or the root is forced.
+            sharp = forced || (d > 1 && (m != best.0 || s < best.1 - SHARP_DROP));
             best = (m, s, d);
             best_cell.set((m, s));
             main.flush();
@@ -290,7 +323,15 @@ pub fn think(
             tries.extend(list.iter().map(|e| e.0).filter(|&i| i != best.0).take(6));
             for (k, &mv) in tries.iter().enumerate() {
                 main.b.make(mv, c);
-                let refuted = main.vcf_root(1 - c, SAFETY_VCF_NODES).is_some();
+                let refuted = main.vcf_root(1 - c, SAFETY_VCF_NODES).is_some()
+                    || (vct_time
+                        && !main.aborted
+                        && control
+                            .hard_budget()
+                            .is_none_or(|h| control.elapsed() < h.mul_f64(0.6))
+                        && main
+                            .vct_root(1 - c, SAFETY_VCT_NODES, SAFETY_VCT_DEPTH)
+                            .is_some());
                 main.b.unmake();
                 if main.aborted {
                     break;
@@ -320,6 +361,20 @@ pub fn think(
         nodes: shared.nodes.load(Ordering::Relaxed),
         pv: pv.into_iter().map(to_point).collect(),
     })
+}
+
+/// A score fall (in evaluation units) between iterations that marks the position as sharp.
+const SHARP_DROP: i32 = 40;
+
+/// Whether a sharp position may start another iteration past the soft budget: up to twice the
+/// soft budget and never past half the hard limit (the iteration must still finish in time).
+fn may_extend(control: &SearchControl) -> bool {
+    match (control.soft_budget(), control.hard_budget()) {
+        (Some(soft), Some(hard)) if soft < hard && !control.stopped() => {
+            control.elapsed() < (soft * 2).min(hard / 2)
+        }
+        _ => false,
+    }
 }
 
 /// `infinite` searches end only on stop, quit or end of input, even when the answer is known.
