@@ -83,13 +83,21 @@ pub fn expand(
 #[inline]
 fn region(model: &Model, shape: &Shape, t: usize, free: u64) -> u64 {
     let w = model.width as u32;
+    // Plain loops with the shift carried along: range iterators here were the costliest lines.
     let mut fits = free;
-    for dc in 1..shape.width as u32 {
-        fits &= free >> dc;
+    let mut shifted = free;
+    let mut dc = 1;
+    while dc < shape.width {
+        shifted >>= 1;
+        fits &= shifted;
+        dc += 1;
     }
-    let row_fits = fits;
-    for dr in 1..shape.height as u32 {
-        fits &= row_fits.checked_shr(dr * w).unwrap_or(0);
+    let mut row_fits = fits;
+    let mut dr = 1;
+    while dr < shape.height {
+        row_fits = row_fits.checked_shr(w).unwrap_or(0);
+        fits &= row_fits;
+        dr += 1;
     }
     fits &= shape.placements;
     let mut reached = 1u64 << t;
