@@ -6,6 +6,7 @@ use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::npuzzle::board::{letters, replay, Shape};
 use gridmind::puzzles::npuzzle::heuristic::ManhattanLc;
 use gridmind::puzzles::npuzzle::idastar::{self, Outcome};
+use gridmind::puzzles::npuzzle::pdb;
 use gridmind::puzzles::npuzzle::request::{self, Mode};
 use gridmind::puzzles::npuzzle::{solve_command, solve_request};
 
@@ -43,7 +44,10 @@ fn korf(name: &str) -> Vec<(String, usize)> {
 }
 
 fn blank_first_goal(area: usize) -> String {
-    (0..area).map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
+    (0..area)
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 const HARDEST: [&str; 2] = ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"];
@@ -65,7 +69,9 @@ fn scramble(shape: Shape, goal: &[u16], steps: usize, seed: u64) -> Vec<u16> {
     let mut blank = t.iter().position(|&x| x == 0).unwrap();
     let mut s = seed;
     for _ in 0..steps {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let dirs = gridmind::puzzles::npuzzle::board::Dir::ALL;
         if let Some(to) = shape.step(blank, dirs[(s >> 33) as usize % 4]) {
             t.swap(blank, to);
@@ -76,13 +82,25 @@ fn scramble(shape: Shape, goal: &[u16], steps: usize, seed: u64) -> Vec<u16> {
 }
 
 fn join(t: &[u16]) -> String {
-    t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+    t.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
 fn all_algorithms_agree_on_small_boards() {
     let o = EngineOptions::default();
-    let shapes = [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3), (4, 1), (1, 5)];
+    let shapes = [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (4, 2),
+        (2, 4),
+        (3, 3),
+        (4, 1),
+        (1, 5),
+    ];
     for (i, &(w, h)) in shapes.iter().enumerate() {
         let shape = Shape { w, h };
         let goal = request::default_goal(w * h);
@@ -104,9 +122,15 @@ fn all_algorithms_agree_on_small_boards() {
 fn custom_goals_and_already_solved() {
     let o = EngineOptions::default();
     // Korf's blank-first goal on the 8-puzzle: 1 move.
-    assert_eq!(solve_checked(&o, "3x3 1 0 2 3 4 5 6 7 8 goal 0 1 2 3 4 5 6 7 8"), 1);
+    assert_eq!(
+        solve_checked(&o, "3x3 1 0 2 3 4 5 6 7 8 goal 0 1 2 3 4 5 6 7 8"),
+        1
+    );
     assert_eq!(run("3x3 1 2 3 4 5 6 7 8 0"), Ok("0 ".into()));
-    assert_eq!(run("2x3 0 1 2 3 4 5 goal 0 1 2 3 4 5 fast"), Ok("0 ".into()));
+    assert_eq!(
+        run("2x3 0 1 2 3 4 5 goal 0 1 2 3 4 5 fast"),
+        Ok("0 ".into())
+    );
     // Non-square with an arbitrary goal.
     let len = solve_checked(&o, "3x2 5 4 3 2 1 0 goal 1 2 3 4 5 0");
     assert!(len > 0);
@@ -142,15 +166,33 @@ fn easy_korf_instances_with_pattern_databases_built_and_cached() {
         data_dir: Some(dir.clone()),
         ..EngineOptions::default()
     };
-    let set = korf("korf100-15puzzle.txt");
-    let goal = blank_first_goal(16);
-    for idx in [47, 19, 12, 30, 55, 9, 42, 31] {
-        let (tiles, opt) = &set[idx - 1];
-        let len = solve_checked(&options, &format!("4x4 {tiles} goal {goal}"));
-        assert_eq!(len, *opt, "Korf #{idx}");
-    }
+    let shape = Shape { w: 4, h: 4 };
+    let goal8: Vec<u8> = (0..16).collect();
+    let control = SearchControl::unlimited();
+    let (set, stats) = pdb::load_or_build(shape, &goal8, Some(&dir), &control).unwrap();
+    assert!(stats.built_ms > 0 || stats.loaded_ms > 0);
+    assert_eq!(stats.bytes, 16 * 15 * 14 * 13 * 12 * 11 * 2 + 16 * 15 * 14);
     let cached = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(cached, 3, "three databases cached (6-6-3)");
+    let set16 = korf("korf100-15puzzle.txt");
+    let goal = blank_first_goal(16);
+    for idx in [47, 19, 12, 30, 55, 9, 42, 31, 1] {
+        let (tiles, opt) = &set16[idx - 1];
+        let start: Vec<u8> = tiles.split(' ').map(|t| t.parse().unwrap()).collect();
+        let (outcome, _) = with_quiet_context(&control, &options, |ctx| {
+            idastar::solve(shape, &start, &goal8, &set, &control, ctx)
+        });
+        let Outcome::Solved(moves) = outcome else {
+            panic!("Korf #{idx} not solved")
+        };
+        assert_eq!(moves.len(), *opt, "Korf #{idx} with databases");
+        let s16: Vec<u16> = start.iter().map(|&t| t as u16).collect();
+        let end = replay(shape, &s16, &letters(&moves)).unwrap();
+        assert_eq!(end, (0..16).collect::<Vec<u16>>());
+        // The command path (auto) finds the cached databases and agrees.
+        let len = solve_checked(&options, &format!("4x4 {tiles} goal {goal}"));
+        assert_eq!(len, *opt, "Korf #{idx} via solve npuzzle");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -161,9 +203,19 @@ fn fast_mode_on_big_boards() {
     let goal = blank_first_goal(25);
     for (tiles, opt) in set.iter().take(5) {
         let len = solve_checked(&o, &format!("5x5 {tiles} goal {goal} fast"));
-        assert!(len >= *opt && len <= 3 * opt, "length {len} vs optimum {opt}");
+        assert!(
+            len >= *opt && len <= 3 * opt,
+            "length {len} vs optimum {opt}"
+        );
     }
-    for (w, h, seed) in [(10, 10, 1), (7, 4, 2), (2, 9, 3), (12, 3, 4), (32, 32, 5), (1, 30, 6)] {
+    for (w, h, seed) in [
+        (10, 10, 1),
+        (7, 4, 2),
+        (2, 9, 3),
+        (12, 3, 4),
+        (32, 32, 5),
+        (1, 30, 6),
+    ] {
         let shape = Shape { w, h };
         let goal = request::default_goal(w * h);
         let start = scramble(shape, &goal, 20 * w * h, seed);
@@ -201,7 +253,10 @@ fn limits_stop_searches() {
     };
     for alg in ["bfs", "bibfs", "astar"] {
         let e = run_with(&tiny, &format!("4x4 {tiles} goal {goal} algorithm {alg}")).unwrap_err();
-        assert!(e.starts_with("search stopped: memory budget of 1 MiB"), "{alg}: {e}");
+        assert!(
+            e.starts_with("search stopped: memory budget of 1 MiB"),
+            "{alg}: {e}"
+        );
     }
     let hardest = HARDEST[0];
     assert_eq!(
@@ -213,7 +268,8 @@ fn limits_stop_searches() {
         Err("search stopped: no solution found".into())
     );
     // Large boards: optimal search needs a limit to end, and the limit ends it.
-    let e = run("5x5 24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0 nodes 5000").unwrap_err();
+    let e = run("5x5 24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0 nodes 5000")
+        .unwrap_err();
     assert_eq!(e, "search stopped: no solution found");
 }
 
@@ -240,10 +296,14 @@ fn malformed_requests_get_specific_errors() {
     }
     // A very long line of numbers is a count error, not a crash.
     let long = format!("3x3 {}", "1 ".repeat(100_000));
-    assert!(run(&long).unwrap_err().starts_with("tile") || run(&long).unwrap_err().starts_with("wrong"));
+    assert!(
+        run(&long).unwrap_err().starts_with("tile") || run(&long).unwrap_err().starts_with("wrong")
+    );
     let req = request::parse("4x4 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 fast").unwrap();
     assert_eq!(req.mode, Mode::Fast);
     let control = SearchControl::unlimited();
-    let sol = with_quiet_context(&control, &EngineOptions::default(), |ctx| solve_request(&req, ctx));
+    let sol = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
+        solve_request(&req, ctx)
+    });
     assert_eq!(sol.unwrap().moves.len(), 0);
 }

@@ -1,11 +1,13 @@
 //! `gridmind bench ...`: fixed workloads that print speed figures (release builds only make sense).
 //!
 //! `gridmind bench` (or `bench gomoku`) searches fixed gomoku positions to a fixed depth;
-//! `bench npuzzle` and `bench klotski` solve the reference puzzle sets.
+//! `bench npuzzle` and `bench klotski` solve the reference puzzle sets; `bench stop` times how fast
+//! a running search answers `stop`.
 
 pub mod gomoku;
 pub mod klotski;
 pub mod npuzzle;
+pub mod stop;
 
 /// Runs the benchmark named by `args[0]` (default gomoku); returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -17,8 +19,9 @@ pub fn run(args: &[String]) -> i32 {
         "gomoku" => gomoku::run(rest),
         "npuzzle" => npuzzle::run(rest),
         "klotski" => klotski::run(rest),
+        "stop" => stop::run(rest),
         other => Err(format!(
-            "unknown benchmark '{other}' (gomoku, npuzzle, klotski)"
+            "unknown benchmark '{other}' (gomoku, npuzzle, klotski, stop)"
         )),
     };
     match result {

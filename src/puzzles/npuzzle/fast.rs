@@ -13,6 +13,11 @@ use std::collections::{BinaryHeap, HashMap};
 use super::board::{Dir, Shape};
 use super::heuristic::ManhattanLc;
 use super::idastar::{self, Outcome};
+use super::pdb::{self, PdbSet};
+
+/// Nodes a 4x4 remainder may spend with pattern databases before fast mode falls back to peeling
+/// it down to 3x3 (about 0.4 s at most).
+const PDB_NODE_BUDGET: u64 = 2_000_000;
 use crate::engine::{SearchContext, SearchControl};
 
 struct Work {
@@ -38,12 +43,22 @@ impl Work {
         Ok(())
     }
 
-    /// Brings `tiles` (one or two) to their goal cells without touching non-free cells.
+    /// Brings the tiles that belong on `targets` (up to three) home without touching non-free
+    /// cells. The search first runs inside the bounding box of the tiles, their targets and the
+    /// blank plus a margin, widening it when that fails, so big boards stay fast.
     fn place(&mut self, targets: &[usize], control: &SearchControl) -> Result<(), String> {
-        let n = targets.len();
-        let want: Vec<u16> = targets.iter().map(|&c| self.tiles_goal(c)).collect();
-        let mut start = [self.blank as u16, 0, 0];
-        for (i, &t) in want.iter().enumerate() {
+        let pairs: Vec<(u16, usize)> = targets.iter().map(|&c| (self.tiles_goal(c), c)).collect();
+        self.place_tiles(&pairs, control)
+    }
+
+    /// Moves each `(tile, cell)` tile to its cell (up to three at once, jointly).
+    fn place_tiles(
+        &mut self,
+        pairs: &[(u16, usize)],
+        control: &SearchControl,
+    ) -> Result<(), String> {
+        let mut start = [self.blank as u16, 0, 0, 0];
+        for (i, &(t, _)) in pairs.iter().enumerate() {
             let p = self
                 .tiles
                 .iter()
@@ -51,10 +66,81 @@ impl Work {
                 .ok_or("internal error: tile missing")?;
             start[i + 1] = p as u16;
         }
+        let targets: Vec<usize> = pairs.iter().map(|&(_, c)| c).collect();
+        let free_cells = self.free.iter().filter(|&&f| f).count();
+        // Exact stages where the board is small (quality), greedier ones where it is big (speed).
+        let weight = if free_cells <= 42 { 1 } else { 2 };
+        let margins: &[usize] = if targets.len() == 3 {
+            &[1, 2]
+        } else {
+            &[1, 2, 4, usize::MAX]
+        };
+        for &margin in margins {
+            if let Some(path) = self.stage(&targets, start, margin, weight, control)? {
+                for d in path {
+                    self.play(d)?;
+                }
+                return Ok(());
+            }
+        }
+        if pairs.len() == 3 {
+            // Too costly jointly: first tile alone, then the last two together.
+            self.place_tiles(&pairs[..1], control)?;
+            self.free[pairs[0].1] = false;
+            let r = self.place_tiles(&pairs[1..], control);
+            self.free[pairs[0].1] = true;
+            return r;
+        }
+        Err("internal error: fast mode could not place a tile".into())
+    }
+
+    /// One windowed A* (f = g + weight·h) over (blank, tiles) positions; `None` if the window is
+    /// too tight or the search too big for it.
+    fn stage(
+        &mut self,
+        targets: &[usize],
+        start: [u16; 4],
+        margin: usize,
+        weight: u32,
+        control: &SearchControl,
+    ) -> Result<Option<Vec<Dir>>, String> {
+        let n = targets.len();
         let shape = self.shape;
-        let pack = |s: &[u16; 3]| (s[0] as u64) | ((s[1] as u64) << 16) | ((s[2] as u64) << 32);
-        let unpack = |k: u64| [k as u16, (k >> 16) as u16, (k >> 32) as u16];
-        let h = |s: &[u16; 3]| -> u32 {
+        let cells = start[..=n]
+            .iter()
+            .map(|&c| c as usize)
+            .chain(targets.iter().copied());
+        let (mut rmin, mut rmax, mut cmin, mut cmax) = (usize::MAX, 0, usize::MAX, 0);
+        for c in cells {
+            let (r, col) = (c / shape.w, c % shape.w);
+            rmin = rmin.min(r);
+            rmax = rmax.max(r);
+            cmin = cmin.min(col);
+            cmax = cmax.max(col);
+        }
+        let (rmin, cmin) = (rmin.saturating_sub(margin), cmin.saturating_sub(margin));
+        let (rmax, cmax) = (rmax.saturating_add(margin), cmax.saturating_add(margin));
+        let inside = |c: usize| {
+            let (r, col) = (c / shape.w, c % shape.w);
+            r >= rmin && r <= rmax && col >= cmin && col <= cmax
+        };
+        let cap = if margin == usize::MAX {
+            u64::MAX
+        } else {
+            200_000
+        };
+        let pack = |s: &[u16; 4]| {
+            (s[0] as u64) | ((s[1] as u64) << 16) | ((s[2] as u64) << 32) | ((s[3] as u64) << 48)
+        };
+        let unpack = |k: u64| {
+            [
+                k as u16,
+                (k >> 16) as u16,
+                (k >> 32) as u16,
+                (k >> 48) as u16,
+            ]
+        };
+        let h = |s: &[u16; 4]| -> u32 {
             let mut sum = 0;
             let mut near = u32::MAX;
             for i in 0..n {
@@ -71,22 +157,24 @@ impl Work {
                 sum + near
             }
         };
-        let done = |s: &[u16; 3]| (0..n).all(|i| s[i + 1] as usize == targets[i]);
+        let done = |s: &[u16; 4]| (0..n).all(|i| s[i + 1] as usize == targets[i]);
         if done(&start) {
-            return Ok(());
+            return Ok(Some(Vec::new()));
         }
         let mut parent: HashMap<u64, (u64, u8)> = HashMap::new();
         let mut gbest: HashMap<u64, u32> = HashMap::new();
         let sk = pack(&start);
         gbest.insert(sk, 0);
         let mut open = BinaryHeap::new();
-        open.push(Reverse((h(&start), Reverse(0u32), sk)));
+        open.push(Reverse((weight * h(&start), Reverse(0u32), sk)));
+        let mut expanded = 0u64;
         while let Some(Reverse((_, Reverse(g), k))) = open.pop() {
             if gbest.get(&k).is_some_and(|&b| b < g) {
                 continue;
             }
             let s = unpack(k);
             self.nodes += 1;
+            expanded += 1;
             if done(&s) {
                 let mut path = Vec::new();
                 let mut cur = k;
@@ -94,10 +182,11 @@ impl Work {
                     path.push(Dir::from_index(d));
                     cur = p;
                 }
-                for d in path.into_iter().rev() {
-                    self.play(d)?;
-                }
-                return Ok(());
+                path.reverse();
+                return Ok(Some(path));
+            }
+            if expanded > cap {
+                return Ok(None);
             }
             if self.nodes % 4096 == 0 && control.stopped() {
                 return Err("search stopped: no solution found".into());
@@ -106,7 +195,7 @@ impl Work {
                 let Some(to) = shape.step(s[0] as usize, d) else {
                     continue;
                 };
-                if !self.free[to] {
+                if !self.free[to] || !inside(to) {
                     continue;
                 }
                 let mut ns = s;
@@ -123,10 +212,10 @@ impl Work {
                 }
                 gbest.insert(nk, ng);
                 parent.insert(nk, (k, d.index()));
-                open.push(Reverse((ng + h(&ns), Reverse(ng), nk)));
+                open.push(Reverse((ng + weight * h(&ns), Reverse(ng), nk)));
             }
         }
-        Err("internal error: fast mode could not place a tile".into())
+        Ok(None)
     }
 
     fn tiles_goal(&self, cell: usize) -> u16 {
@@ -173,48 +262,139 @@ pub fn solve(
     }
     let (mut r0, mut r1, mut c0, mut c1) = (0, shape.h, 0, shape.w);
     let (gbr, gbc) = (goal_blank / shape.w, goal_blank % shape.w);
+    let mut pdb_tried = false;
     while r1 - r0 > 3 || c1 - c0 > 3 {
-        let line: Vec<usize> = if r1 - r0 >= c1 - c0 {
-            let r = if gbr == r0 {
+        if r1 - r0 == 4 && c1 - c0 == 4 && !pdb_tried {
+            // A 4x4 remainder: finish optimally with cached pattern databases if they exist.
+            pdb_tried = true;
+            let cells: Vec<usize> = (r0..r1)
+                .flat_map(|r| (c0..c1).map(move |c| r * shape.w + c))
+                .collect();
+            let (_, sub_goal) = relabel(&work, goal, &cells)?;
+            let sub = Shape { w: 4, h: 4 };
+            if let Some(set) = pdb::load_cached(sub, &sub_goal, ctx.options.data_dir.as_deref()) {
+                let region = (r0, r1, c0, c1);
+                if finish(
+                    &mut work,
+                    goal,
+                    region,
+                    Some((&set, PDB_NODE_BUDGET)),
+                    control,
+                    ctx,
+                )? {
+                    return Ok((work.moves, work.nodes));
+                }
+            }
+        }
+        let area_left = (r1 - r0) * (c1 - c0);
+        // `inward`: the step from the line toward the rest of the region.
+        let (line, inward): (Vec<usize>, isize) = if r1 - r0 >= c1 - c0 {
+            let (r, inward) = if gbr == r0 {
                 r1 -= 1;
-                r1
+                (r1, -(shape.w as isize))
             } else {
                 r0 += 1;
-                r0 - 1
+                (r0 - 1, shape.w as isize)
             };
-            (c0..c1).map(|c| r * shape.w + c).collect()
+            ((c0..c1).map(|c| r * shape.w + c).collect(), inward)
         } else {
-            let c = if gbc == c0 {
+            let (c, inward) = if gbc == c0 {
                 c1 -= 1;
-                c1
+                (c1, -1)
             } else {
                 c0 += 1;
-                c0 - 1
+                (c0 - 1, 1)
             };
-            (r0..r1).map(|r| r * shape.w + c).collect()
+            ((r0..r1).map(|r| r * shape.w + c).collect(), inward)
         };
-        let k = line.len();
-        for i in 0..k.saturating_sub(2) {
-            work.place(&line[i..=i], control)?;
-            work.free[line[i]] = false;
-        }
-        work.place(&line[k.saturating_sub(2)..], control)?;
-        for &c in &line {
-            work.free[c] = false;
+        for chunk in chunks(line.len(), area_left) {
+            if chunk.len() == 2 && area_left > 42 {
+                // Big region: park the last tile two cells inward from its corner and bring the
+                // other home first, so the joint search stays within a small window.
+                let (a, b) = (line[chunk.start], line[chunk.start + 1]);
+                let park = (b as isize + 2 * inward) as usize;
+                let tb = work.tiles_goal(b);
+                work.place_tiles(&[(tb, park)], control)?;
+                work.place(&[a], control)?;
+            }
+            work.place(&line[chunk.clone()], control)?;
+            for &c in &line[chunk] {
+                work.free[c] = false;
+            }
         }
     }
-    // Finish the last small region optimally.
+    finish(&mut work, goal, (r0, r1, c0, c1), None, control, ctx)?;
+    Ok((work.moves, work.nodes))
+}
+
+/// Splits a line of `k` cells into groups placed jointly: bigger groups give shorter solutions
+/// but cost more search, so they shrink as the region grows; the last group always has two cells
+/// (or three), which is what lets a line's last tile reach its corner.
+fn chunks(k: usize, region_area: usize) -> Vec<std::ops::Range<usize>> {
+    let size = if region_area <= 30 { 3 } else { 1 };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < k {
+        let left = k - i;
+        let take = if left <= 2 || (left == 3 && size >= 2) {
+            left
+        } else {
+            size.min(left - 2)
+        };
+        out.push(i..i + take);
+        i += take;
+    }
+    out
+}
+
+/// Solves the rectangle `r0..r1` × `c0..c1` optimally (relabelled as a small board); with `pdbs`
+/// the search may give up after `budget` nodes and leave the board untouched (`Ok(false)`).
+fn finish(
+    work: &mut Work,
+    goal: &[u16],
+    (r0, r1, c0, c1): (usize, usize, usize, usize),
+    pdbs: Option<(&PdbSet, u64)>,
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<bool, String> {
+    let w = work.shape.w;
     let sub = Shape {
         w: c1 - c0,
         h: r1 - r0,
     };
     let cells: Vec<usize> = (r0..r1)
-        .flat_map(|r| (c0..c1).map(move |c| r * shape.w + c))
+        .flat_map(|r| (c0..c1).map(move |c| r * w + c))
         .collect();
+    let (sub_start, sub_goal) = relabel(work, goal, &cells)?;
+    let (outcome, stats) = match pdbs {
+        Some((set, budget)) => {
+            let limited = control.clone().with_max_nodes(budget);
+            idastar::solve(sub, &sub_start, &sub_goal, set, &limited, ctx)
+        }
+        None => {
+            let h = ManhattanLc::new(sub, &sub_goal, true);
+            idastar::solve(sub, &sub_start, &sub_goal, &h, control, ctx)
+        }
+    };
+    work.nodes += stats.nodes;
+    match outcome {
+        Outcome::Solved(moves) => {
+            for d in moves {
+                work.play(d)?;
+            }
+            Ok(true)
+        }
+        _ if pdbs.is_some() && !control.stopped() => Ok(false),
+        _ => Err("search stopped: no solution found".into()),
+    }
+}
+
+/// The region's current tiles and goal as a small board numbered `0..cells` in goal order.
+fn relabel(work: &Work, goal: &[u16], cells: &[usize]) -> Result<(Vec<u8>, Vec<u8>), String> {
     let mut label = HashMap::new();
     let mut sub_goal = Vec::with_capacity(cells.len());
     let mut next = 1u8;
-    for &c in &cells {
+    for &c in cells {
         let t = goal[c];
         let l = if t == 0 {
             0
@@ -226,22 +406,11 @@ pub fn solve(
         sub_goal.push(l);
     }
     let mut sub_start = Vec::with_capacity(cells.len());
-    for &c in &cells {
+    for &c in cells {
         let l = label
             .get(&work.tiles[c])
             .ok_or("internal error: fast mode left a tile outside its region")?;
         sub_start.push(*l);
     }
-    let h = ManhattanLc::new(sub, &sub_goal, true);
-    let (outcome, stats) = idastar::solve(sub, &sub_start, &sub_goal, &h, control, ctx);
-    work.nodes += stats.nodes;
-    match outcome {
-        Outcome::Solved(moves) => {
-            for d in moves {
-                work.play(d)?;
-            }
-            Ok((work.moves, work.nodes))
-        }
-        _ => Err("search stopped: no solution found".into()),
-    }
+    Ok((sub_start, sub_goal))
 }

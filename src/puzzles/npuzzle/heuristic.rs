@@ -5,10 +5,26 @@
 
 use super::board::Shape;
 
+/// Per-node partial sums a heuristic keeps so that a move updates only what it changed.
+pub type Parts = [u16; 8];
+
 /// A lower bound on the moves left, computed from the tile at each cell and the cell of each tile.
 pub trait Heuristic: Sync {
     /// `tiles[cell]` is the tile there (0 = blank); `pos[tile]` is its cell.
     fn estimate(&self, tiles: &[u8], pos: &[u8]) -> u32;
+
+    /// Full evaluation that also fills `parts` for later [`Heuristic::update`] calls.
+    fn init(&self, tiles: &[u8], pos: &[u8], parts: &mut Parts) -> u32 {
+        let _ = parts;
+        self.estimate(tiles, pos)
+    }
+
+    /// The bound after `tile` moved into the blank's old cell (now `tiles`/`pos` are updated and
+    /// `pos[0]` is the tile's old cell); `parts` holds the parent's partial sums.
+    fn update(&self, tiles: &[u8], pos: &[u8], tile: u8, parts: &mut Parts) -> u32 {
+        let _ = tile;
+        self.init(tiles, pos, parts)
+    }
 }
 
 /// Manhattan distance, optionally plus linear conflict: works for every board and goal.
@@ -40,13 +56,14 @@ impl ManhattanLc {
     /// Sum of Manhattan distances of all tiles (blank excluded).
     pub fn manhattan(&self, pos: &[u8]) -> u32 {
         let w = self.shape.w;
-        let mut sum = 0u32;
-        for t in 1..pos.len() {
-            let p = pos[t] as usize;
-            sum += (p / w).abs_diff(self.goal_row[t] as usize) as u32
-                + (p % w).abs_diff(self.goal_col[t] as usize) as u32;
-        }
-        sum
+        (1..pos.len())
+            .map(|t| self.tile_distance(t, pos[t] as usize, w))
+            .sum()
+    }
+
+    fn tile_distance(&self, t: usize, p: usize, w: usize) -> u32 {
+        (p / w).abs_diff(self.goal_row[t] as usize) as u32
+            + (p % w).abs_diff(self.goal_col[t] as usize) as u32
     }
 
     /// 2 × (tiles in the line minus the longest run already in goal order), over all rows and
@@ -102,6 +119,29 @@ fn lis(keys: &[u8]) -> usize {
 impl Heuristic for ManhattanLc {
     fn estimate(&self, tiles: &[u8], pos: &[u8]) -> u32 {
         let md = self.manhattan(pos);
+        if self.conflicts {
+            md + self.linear_conflict(tiles)
+        } else {
+            md
+        }
+    }
+
+    fn init(&self, tiles: &[u8], pos: &[u8], parts: &mut Parts) -> u32 {
+        let md = self.manhattan(pos);
+        parts[0] = md as u16;
+        if self.conflicts {
+            md + self.linear_conflict(tiles)
+        } else {
+            md
+        }
+    }
+
+    fn update(&self, tiles: &[u8], pos: &[u8], tile: u8, parts: &mut Parts) -> u32 {
+        let w = self.shape.w;
+        let t = tile as usize;
+        let md = parts[0] as u32 + self.tile_distance(t, pos[t] as usize, w)
+            - self.tile_distance(t, pos[0] as usize, w);
+        parts[0] = md as u16;
         if self.conflicts {
             md + self.linear_conflict(tiles)
         } else {

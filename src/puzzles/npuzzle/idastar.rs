@@ -4,7 +4,7 @@
 //! the previous one, polls the stop signal every 4096 nodes and reports once per iteration.
 
 use super::board::{Dir, Shape};
-use super::heuristic::Heuristic;
+use super::heuristic::{Heuristic, Parts};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// How an optimal search ended.
@@ -23,7 +23,10 @@ pub struct Stats {
     pub nodes: u64,
 }
 
-struct Ida<'a> {
+struct Ida<'a, 'c> {
+    ctx: &'a mut SearchContext<'c>,
+    bound: u32,
+    last_report: std::time::Duration,
     tiles: Vec<u8>,
     pos: Vec<u8>,
     blank: usize,
@@ -40,9 +43,16 @@ struct Ida<'a> {
 
 const NONE: u16 = u16::MAX;
 
-impl Ida<'_> {
+impl Ida<'_, '_> {
     /// Returns the smallest f above `bound` seen, or `None` when solved (path holds the moves).
-    fn dfs(&mut self, g: u32, bound: u32, hval: u32, prev: Option<Dir>) -> Option<u32> {
+    fn dfs(
+        &mut self,
+        g: u32,
+        bound: u32,
+        hval: u32,
+        parts: &Parts,
+        prev: Option<Dir>,
+    ) -> Option<u32> {
         self.nodes += 1;
         let f = g + hval;
         if f > bound {
@@ -53,6 +63,11 @@ impl Ida<'_> {
         }
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + 4096;
+            let now = self.control.elapsed();
+            if now.saturating_sub(self.last_report) >= std::time::Duration::from_secs(1) {
+                self.last_report = now;
+                report(self.ctx, self.nodes, now, self.bound);
+            }
             if self.control.should_stop(self.nodes) {
                 self.stopped = true;
             }
@@ -76,21 +91,17 @@ impl Ida<'_> {
             self.pos[t as usize] = from as u8;
             self.pos[0] = to as u8;
             self.blank = to;
-            let nh = self.h.estimate(&self.tiles, &self.pos);
+            let mut np = *parts;
+            let nh = self.h.update(&self.tiles, &self.pos, t, &mut np);
             self.path.push(d);
-            let r = self.dfs(g + 1, bound, nh, Some(d));
-            if r.is_none() {
-                return None;
-            }
+            let v = self.dfs(g + 1, bound, nh, &np, Some(d))?;
             self.path.pop();
             self.tiles[to] = t;
             self.tiles[from] = 0;
             self.pos[t as usize] = to as u8;
             self.pos[0] = from as u8;
             self.blank = from;
-            if let Some(v) = r {
-                min = min.min(v);
-            }
+            min = min.min(v);
             if self.stopped {
                 return Some(u32::MAX);
             }
@@ -127,6 +138,9 @@ pub fn solve(
         control,
         nodes: 0,
         next_poll: 4096,
+        ctx,
+        bound: 0,
+        last_report: std::time::Duration::ZERO,
         stopped: false,
         path: Vec::new(),
         step,
@@ -137,15 +151,12 @@ pub fn solve(
     }
     let mut bound = h.estimate(start, &ida.pos);
     loop {
-        let h0 = h.estimate(&ida.tiles, &ida.pos);
-        let r = ida.dfs(0, bound, h0, None);
-        ctx.report(&Info {
-            depth: Some(bound),
-            nodes: ida.nodes,
-            time: control.elapsed(),
-            extra: vec![("bound".into(), bound.to_string())],
-            ..Default::default()
-        });
+        let mut parts: Parts = [0; 8];
+        let h0 = h.init(&ida.tiles, &ida.pos, &mut parts);
+        ida.bound = bound;
+        let r = ida.dfs(0, bound, h0, &parts, None);
+        ida.last_report = control.elapsed();
+        report(ida.ctx, ida.nodes, ida.last_report, bound);
         match r {
             None => {
                 return (
@@ -161,4 +172,14 @@ pub fn solve(
             return (Outcome::Stopped, Stats { nodes: ida.nodes });
         }
     }
+}
+
+fn report(ctx: &mut SearchContext, nodes: u64, time: std::time::Duration, bound: u32) {
+    ctx.report(&Info {
+        depth: Some(bound),
+        nodes,
+        time,
+        extra: vec![("bound".into(), bound.to_string())],
+        ..Default::default()
+    });
 }

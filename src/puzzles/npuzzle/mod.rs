@@ -131,6 +131,9 @@ fn optimal(
 }
 
 /// IDA* with the strongest bound available: pattern databases on 4x4, else Manhattan + LC.
+///
+/// On 4x4 without cached databases, Manhattan + LC gets [`MDLC_FIRST_NODES`] nodes first: easy
+/// positions are answered in milliseconds instead of waiting for the database build.
 fn idastar_best(
     shape: Shape,
     start: &[u8],
@@ -138,12 +141,37 @@ fn idastar_best(
     control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Outcome, idastar::Stats), String> {
-    if let Some(h) = pdb::heuristic_for(shape, goal, control, ctx)? {
-        return Ok(idastar::solve(shape, start, goal, h.as_ref(), control, ctx));
+    let mdlc = ManhattanLc::new(shape, goal, true);
+    let mut spent = 0;
+    if shape.w == 4
+        && shape.h == 4
+        && pdb::load_cached(shape, goal, ctx.options.data_dir.as_deref()).is_none()
+    {
+        let cap = control
+            .max_nodes()
+            .map_or(MDLC_FIRST_NODES, |n| n.min(MDLC_FIRST_NODES));
+        let first = control.clone().with_max_nodes(cap);
+        let (outcome, stats) = idastar::solve(shape, start, goal, &mdlc, &first, ctx);
+        let user_limit_hit = control.should_stop(stats.nodes);
+        if matches!(outcome, Outcome::Solved(_)) || user_limit_hit {
+            return Ok((outcome, stats));
+        }
+        spent = stats.nodes;
     }
-    let h = ManhattanLc::new(shape, goal, true);
-    Ok(idastar::solve(shape, start, goal, &h, control, ctx))
+    let rest = match control.max_nodes() {
+        Some(n) => control.clone().with_max_nodes(n.saturating_sub(spent)),
+        None => control.clone(),
+    };
+    if let Some(h) = pdb::heuristic_for(shape, goal, &rest, ctx)? {
+        let (outcome, mut stats) = idastar::solve(shape, start, goal, h.as_ref(), &rest, ctx);
+        stats.nodes += spent;
+        return Ok((outcome, stats));
+    }
+    Ok(idastar::solve(shape, start, goal, &mdlc, control, ctx))
 }
+
+/// Nodes Manhattan + LC may spend on a 4x4 before the pattern databases are built.
+pub const MDLC_FIRST_NODES: u64 = 2_000_000;
 
 fn algorithm_name(a: Algorithm) -> &'static str {
     match a {

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use super::board::Shape;
-use super::heuristic::Heuristic;
+use super::heuristic::{Heuristic, Parts};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// One pattern: its tiles and the table indexed by [`rank`] of their cells.
@@ -33,6 +33,10 @@ pub struct PdbSet {
     patterns: Vec<Pattern>,
     /// For reflection: `mirror_cell[c]` is c's image, `source[u]` the tile whose image is tile u.
     reflect: Option<(Vec<u8>, Vec<u8>)>,
+    /// Pattern index of each tile (blank: none).
+    pattern_of: Vec<u8>,
+    /// Pattern index (in the mirrored lookup) that a move of each tile changes.
+    mirror_pattern_of: Vec<u8>,
 }
 
 /// Index of `k` distinct cells among `area` in a table of `area!/(area-k)!` entries.
@@ -53,30 +57,60 @@ pub fn table_len(area: usize, k: usize) -> usize {
 }
 
 impl PdbSet {
-    fn sum(&self, cell_of: impl Fn(u8) -> u8) -> u32 {
-        let mut total = 0u32;
+    fn lookup(&self, p: &Pattern, cell_of: impl Fn(u8) -> u8) -> u16 {
         let mut buf = [0u8; 16];
-        for p in &self.patterns {
-            for (i, &t) in p.tiles.iter().enumerate() {
-                buf[i] = cell_of(t);
-            }
-            let idx = rank(&buf[..p.tiles.len()], self.area);
-            total += p.table.get(idx).copied().unwrap_or(0) as u32;
+        for (i, &t) in p.tiles.iter().enumerate() {
+            buf[i] = cell_of(t);
         }
-        total
+        let idx = rank(&buf[..p.tiles.len()], self.area);
+        p.table.get(idx).copied().unwrap_or(0) as u16
+    }
+
+    fn direct(&self, i: usize, pos: &[u8]) -> u16 {
+        self.lookup(&self.patterns[i], |t| pos[t as usize])
+    }
+
+    fn mirrored(&self, i: usize, pos: &[u8]) -> u16 {
+        match &self.reflect {
+            Some((mirror, source)) => self.lookup(&self.patterns[i], |u| {
+                mirror[pos[source[u as usize] as usize] as usize]
+            }),
+            None => 0,
+        }
+    }
+
+    fn total(&self, parts: &Parts) -> u32 {
+        let n = self.patterns.len();
+        let direct: u32 = parts[..n].iter().map(|&v| v as u32).sum();
+        let refl: u32 = parts[n..2 * n].iter().map(|&v| v as u32).sum();
+        direct.max(refl)
     }
 }
 
 impl Heuristic for PdbSet {
-    fn estimate(&self, _tiles: &[u8], pos: &[u8]) -> u32 {
-        let direct = self.sum(|t| pos[t as usize]);
-        match &self.reflect {
-            Some((mirror, source)) => {
-                let refl = self.sum(|u| mirror[pos[source[u as usize] as usize] as usize]);
-                direct.max(refl)
-            }
-            None => direct,
+    fn estimate(&self, tiles: &[u8], pos: &[u8]) -> u32 {
+        let mut parts = [0; 8];
+        self.init(tiles, pos, &mut parts)
+    }
+
+    fn init(&self, _tiles: &[u8], pos: &[u8], parts: &mut Parts) -> u32 {
+        let n = self.patterns.len();
+        for i in 0..n {
+            parts[i] = self.direct(i, pos);
+            parts[n + i] = self.mirrored(i, pos);
         }
+        self.total(parts)
+    }
+
+    fn update(&self, _tiles: &[u8], pos: &[u8], tile: u8, parts: &mut Parts) -> u32 {
+        let n = self.patterns.len();
+        let i = self.pattern_of[tile as usize] as usize;
+        parts[i] = self.direct(i, pos);
+        if self.reflect.is_some() {
+            let j = self.mirror_pattern_of[tile as usize] as usize;
+            parts[n + j] = self.mirrored(j, pos);
+        }
+        self.total(parts)
     }
 }
 
@@ -149,6 +183,31 @@ pub fn load_or_build(
     data_dir: Option<&std::path::Path>,
     control: &SearchControl,
 ) -> Result<(PdbSet, LoadStats), String> {
+    load(shape, goal, data_dir, control, true)
+}
+
+/// The databases for `goal` if they are in memory or on disk already; never builds.
+/// `fast` mode uses this: it must answer in milliseconds.
+pub fn load_cached(
+    shape: Shape,
+    goal: &[u8],
+    data_dir: Option<&std::path::Path>,
+) -> Option<PdbSet> {
+    if shape.w != 4 || shape.h != 4 {
+        return None;
+    }
+    load(shape, goal, data_dir, &SearchControl::unlimited(), false)
+        .ok()
+        .map(|(set, _)| set)
+}
+
+fn load(
+    shape: Shape,
+    goal: &[u8],
+    data_dir: Option<&std::path::Path>,
+    control: &SearchControl,
+    may_build: bool,
+) -> Result<(PdbSet, LoadStats), String> {
     let area = shape.area();
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
     let mut goal_cell = vec![0u8; area];
@@ -181,6 +240,9 @@ pub fn load_or_build(
         }
     }
     let missing: Vec<usize> = (0..groups.len()).filter(|&i| tables[i].is_none()).collect();
+    if !missing.is_empty() && !may_build {
+        return Err("pattern databases not cached".into());
+    }
     if !missing.is_empty() {
         let t0 = Instant::now();
         let built: Vec<(usize, Option<Vec<u8>>)> = std::thread::scope(|s| {
@@ -211,11 +273,27 @@ pub fn load_or_build(
         }
         patterns.push(Pattern { tiles: g, table });
     }
+    let mut pattern_of = vec![0u8; area];
+    for (i, p) in patterns.iter().enumerate() {
+        for &t in &p.tiles {
+            pattern_of[t as usize] = i as u8;
+        }
+    }
+    let reflect = reflection(shape, goal);
+    // Moving tile t moves, in the mirrored position, the tile u with source[u] == t.
+    let mut mirror_pattern_of = vec![0u8; area];
+    if let Some((_, source)) = &reflect {
+        for (u, &t) in source.iter().enumerate() {
+            mirror_pattern_of[t as usize] = pattern_of[u];
+        }
+    }
     Ok((
         PdbSet {
             area,
             patterns,
-            reflect: reflection(shape, goal),
+            reflect,
+            pattern_of,
+            mirror_pattern_of,
         },
         stats,
     ))

@@ -1,0 +1,224 @@
+//! Stopping, quitting and end of input while a search runs, and hostile input, through the real
+//! binary. Latencies are printed; assertions on time are deliberately generous (CI machines are
+//! loaded), while the figures quoted in docs come from `gridmind`'s own measurements.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::Engine;
+
+/// Starts an `infinite` gomoku search and checks it is really running (no answer yet).
+fn start_infinite_search(e: &mut Engine) {
+    assert_eq!(e.gtp("game gomoku 15"), "= ");
+    assert_eq!(e.gtp("play b h8"), "= ");
+    e.send("genmove w infinite");
+    assert_eq!(
+        e.line_within(Duration::from_millis(300)),
+        None,
+        "an infinite search must not answer by itself"
+    );
+}
+
+fn is_vertex_answer(a: &str) -> bool {
+    a.strip_prefix("= ").is_some_and(|v| {
+        v.len() >= 2 && v.as_bytes()[0].is_ascii_lowercase() && v[1..].parse::<u32>().is_ok()
+    })
+}
+
+#[test]
+fn stop_answers_the_pending_genmove_then_itself() {
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    start_infinite_search(&mut e);
+    let t = Instant::now();
+    e.send("stop");
+    let genmove = e
+        .answer_within(Duration::from_secs(5))
+        .expect("genmove answers");
+    let latency = t.elapsed();
+    let stop = e
+        .answer_within(Duration::from_secs(5))
+        .expect("stop answers");
+    println!("stop latency: {:.1} ms", latency.as_secs_f64() * 1000.0);
+    assert!(is_vertex_answer(&genmove), "got {genmove:?}");
+    assert_eq!(stop, "= ");
+    assert!(
+        latency < Duration::from_millis(1000),
+        "stop took {latency:?}"
+    );
+    // The session goes on: the move was played, and the next command works.
+    assert_eq!(e.gtp("name"), "= gridmind");
+    let v = genmove.trim_start_matches("= ");
+    assert_eq!(e.gtp(&format!("play b {v}")), "? illegal move");
+}
+
+#[test]
+fn quit_during_search_answers_both_and_exits_zero() {
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    start_infinite_search(&mut e);
+    e.send("quit");
+    let genmove = e
+        .answer_within(Duration::from_secs(5))
+        .expect("genmove answers");
+    assert!(is_vertex_answer(&genmove), "got {genmove:?}");
+    assert_eq!(
+        e.answer_within(Duration::from_secs(5)).as_deref(),
+        Some("= ")
+    );
+    assert_eq!(e.wait_exit(Duration::from_secs(5)), Some(0));
+}
+
+#[test]
+fn end_of_input_ends_an_infinite_search_and_exits_zero() {
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    start_infinite_search(&mut e);
+    e.close_input();
+    let genmove = e
+        .answer_within(Duration::from_secs(5))
+        .expect("genmove answers");
+    assert!(is_vertex_answer(&genmove), "got {genmove:?}");
+    assert_eq!(e.wait_exit(Duration::from_secs(5)), Some(0));
+}
+
+#[test]
+fn end_of_input_lets_timed_searches_finish_in_order() {
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    e.send("game gomoku 15");
+    e.send("genmove b movetime 200");
+    e.send("genmove w movetime 200");
+    e.send("name");
+    e.close_input();
+    assert_eq!(
+        e.answer_within(Duration::from_secs(5)).as_deref(),
+        Some("= ")
+    );
+    let a = e
+        .answer_within(Duration::from_secs(5))
+        .expect("first genmove");
+    let b = e
+        .answer_within(Duration::from_secs(5))
+        .expect("second genmove");
+    assert!(is_vertex_answer(&a) && is_vertex_answer(&b), "{a:?} {b:?}");
+    assert_ne!(a, b);
+    assert_eq!(
+        e.answer_within(Duration::from_secs(5)).as_deref(),
+        Some("= gridmind")
+    );
+    assert_eq!(e.wait_exit(Duration::from_secs(5)), Some(0));
+}
+
+#[test]
+fn movetime_is_honoured() {
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    assert_eq!(e.gtp("game gomoku 15"), "= ");
+    assert_eq!(e.gtp("play b h8"), "= ");
+    let t = Instant::now();
+    let a = e.gtp("genmove w movetime 300");
+    let took = t.elapsed();
+    println!(
+        "genmove movetime 300 took {:.1} ms",
+        took.as_secs_f64() * 1000.0
+    );
+    assert!(is_vertex_answer(&a), "got {a:?}");
+    assert!(took < Duration::from_millis(600), "took {took:?}");
+}
+
+#[test]
+fn scripted_use_prints_the_move() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gridmind"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin
+                .take()
+                .map(|mut s| s.write_all(b"game tictactoe\ngenmove x\n"));
+            c.wait_with_output()
+        })
+        .expect("runs");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "= \n\n= b2\n\n");
+}
+
+#[test]
+fn over_long_lines_are_refused_and_the_session_survives() {
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    assert_eq!(e.gtp("game tictactoe"), "= ");
+    let mut long = b"play x ".to_vec();
+    long.extend(std::iter::repeat_n(b'a', 3 << 20));
+    long.push(b'\n');
+    e.send_raw(&long);
+    assert_eq!(
+        e.answer_within(Duration::from_secs(10)).as_deref(),
+        Some("? syntax error: line too long")
+    );
+    assert_eq!(e.gtp("play x b2"), "= ");
+    assert_eq!(e.gtp("showboard").lines().nth(3), Some("2  . X . 2"));
+}
+
+#[test]
+fn random_garbage_never_kills_the_engine() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    let words = [
+        "play",
+        "genmove",
+        "game",
+        "boardsize",
+        "undo",
+        "showboard",
+        "setoption",
+        "solve",
+        "x",
+        "o",
+        "b",
+        "a1",
+        "z99",
+        "-1",
+        "99999999999999999999999",
+        "gomoku",
+        "tictactoe",
+        "npuzzle",
+        "klotski",
+        "3x3",
+        "renju",
+        "depth",
+        "nodes",
+        "0",
+        "1",
+    ];
+    for _ in 0..300 {
+        let n = rng.gen_range(0..6);
+        let mut line: Vec<u8> = Vec::new();
+        for _ in 0..n {
+            if rng.gen_bool(0.2) {
+                line.extend(
+                    (0..rng.gen_range(1..8))
+                        .map(|_| rng.gen::<u8>())
+                        .filter(|&b| b != b'\n'),
+                );
+            } else {
+                line.extend_from_slice(words[rng.gen_range(0..words.len())].as_bytes());
+            }
+            line.push(b' ');
+        }
+        // Keep searches short: limit every genmove.
+        line.extend_from_slice(b" depth 1\n");
+        e.send_raw(&line);
+    }
+    e.send("name");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let line = e
+            .line_within(deadline.saturating_duration_since(Instant::now()))
+            .expect("engine still answering");
+        if line == "= gridmind" {
+            break;
+        }
+    }
+    assert_eq!(e.line_within(Duration::from_secs(5)).as_deref(), Some(""));
+    assert_eq!(e.gtp("protocol_version"), "= 2");
+}
