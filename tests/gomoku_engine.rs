@@ -370,3 +370,36 @@ fn full_strength_beats_strength_zero_with_both_colours() {
         }
     }
 }
+
+#[test]
+fn every_board_shape_plays_to_the_end() {
+    for (w, h, rule) in [
+        (5, 5, Rule::Freestyle),
+        (7, 5, Rule::Standard),
+        (20, 7, Rule::Renju),
+        (22, 22, Rule::Renju),
+    ] {
+        let mut g = Gomoku::new(w, h, rule);
+        let mut colour = Color::Black;
+        let mut moves = 0;
+        while g.outcome().is_none() && moves < 60 {
+            let t = think_nodes(&mut g, colour, 3_000);
+            assert!((t.point.x as usize) < w && (t.point.y as usize) < h);
+            assert!(!(colour == Color::Black && g.is_forbidden(t.point)));
+            g.play(colour, t.point).expect("legal move");
+            colour = colour.opponent();
+            moves += 1;
+        }
+        if w * h <= 60 {
+            assert!(g.outcome().is_some(), "{w}x{h} never ended");
+        }
+        // A finished game refuses to think.
+        if g.outcome().is_some() {
+            let control = SearchControl::unlimited();
+            let r = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
+                g.think(colour, ctx)
+            });
+            assert!(r.is_err());
+        }
+    }
+}

@@ -198,6 +198,8 @@ fn gridmind_against_its_weakest_level() {
     for g in games(&r.stdout) {
         assert!(g.reason == "five" || g.reason == "draw", "{g:?}");
     }
+    // Full strength outscores the weakest level (greedy, no search) over balanced openings.
+    assert!(full.score > weak.score, "{}", r.stdout);
 }
 
 #[test]
@@ -432,6 +434,32 @@ fn gtp_engines_that_crash_time_out_or_refuse_lose_and_are_restarted() {
         |r| r.illegal,
         false,
     );
+}
+
+/// A timed-out engine is killed with everything it started: the sleeping brain's subshell would
+/// otherwise wake up after 3 s and create the marker file.
+#[test]
+fn a_killed_engine_takes_its_children_along() {
+    let mark = temp("orphan-mark");
+    let _ = std::fs::remove_file(&mark);
+    let r = run_match(&[
+        "--engine",
+        GM,
+        "--engine",
+        &format!("sh {} sleep 0 {}", data("broken_brain.sh"), mark.display()),
+        "--games",
+        "1",
+        "--tc-move",
+        "100",
+        "--tolerance",
+        "100",
+    ]);
+    let _ = check_consistent(&r, ["gridmind", "broken_brain"], 1);
+    assert!(games(&r.stdout)[0]
+        .reason
+        .starts_with("timeout: broken_brain"));
+    std::thread::sleep(std::time::Duration::from_millis(3500));
+    assert!(!mark.exists(), "the brain's subshell outlived the kill");
 }
 
 #[test]

@@ -24,7 +24,7 @@ pub struct Budget {
 }
 
 /// Time kept back for process, pipe and scheduling overhead, whatever the budget.
-const MIN_MARGIN: Duration = Duration::from_millis(30);
+const MIN_MARGIN: Duration = Duration::from_millis(50);
 /// The smallest hard limit we hand a search: it always gets to produce some move.
 const MIN_HARD: Duration = Duration::from_millis(5);
 /// How many more moves we plan for when dividing the remaining game time.
@@ -59,7 +59,8 @@ pub fn movetime_budget(movetime: Duration) -> Budget {
     Budget { soft: hard, hard }
 }
 
-/// Subtracts the larger of [`MIN_MARGIN`] and 5% of the time.
+/// Subtracts the larger of [`MIN_MARGIN`] and 5% of the time: enough for a loaded machine
+/// where another process competes for the cores.
 fn minus_margin(t: Duration) -> Duration {
     let margin = MIN_MARGIN.max(t / 20);
     t.saturating_sub(margin).max(MIN_HARD.min(t))

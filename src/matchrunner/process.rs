@@ -52,6 +52,13 @@ impl EngineProcess {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        // Its own process group, so a kill reaches whatever the engine started (an engine behind
+        // a wrapper script keeps thinking otherwise, stealing CPU from the next games).
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start '{}': {e}", spec.argv.join(" ")))?;
@@ -174,8 +181,16 @@ impl EngineProcess {
         }
     }
 
-    /// Kills the engine at once (it may be thinking past its time).
+    /// Kills the engine and its process group at once (it may be thinking past its time).
     pub fn kill(&mut self) {
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) only sends a signal; `-pid` names the process group created for
+            // this child at spawn (its id is the child's pid), touching no memory of ours.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -25,6 +25,8 @@ pub struct Position<'g> {
 
 /// Deepest iteration; far beyond what any time limit reaches on these boards.
 const MAX_DEPTH: u32 = 60;
+/// Node budget of the check that the chosen move does not allow a VCF.
+const SAFETY_VCF_NODES: u32 = 5_000;
 /// Root VCF node budget.
 const ROOT_VCF_NODES: u32 = 30_000;
 
@@ -78,6 +80,7 @@ pub fn think(
     if greedy_now {
         let p = greedy::choose(pos.grid, color, seed.map(|s| mix(s ^ pkey)), allowed)
             .ok_or(ThinkError::GameOver)?;
+        wait_if_infinite(ctx.control);
         ctx.report(&Info {
             depth: Some(0),
             score: Some(Score::Cp(0)),
@@ -279,10 +282,26 @@ pub fn think(
                 break;
             }
         }
-        // `infinite` ends only on stop, quit or end of input.
-        if control.is_infinite() {
-            while !control.stopped() {
-                std::thread::sleep(Duration::from_millis(5));
+        wait_if_infinite(control);
+        // Safety net: a move that lets the opponent win by continuous fours is replaced by the
+        // next best one that does not, while time remains.
+        if !main.aborted && best.1 < MATE_BOUND {
+            let mut tries = vec![best.0];
+            tries.extend(list.iter().map(|e| e.0).filter(|&i| i != best.0).take(6));
+            for (k, &mv) in tries.iter().enumerate() {
+                main.b.make(mv, c);
+                let refuted = main.vcf_root(1 - c, SAFETY_VCF_NODES).is_some();
+                main.b.unmake();
+                if main.aborted {
+                    break;
+                }
+                if !refuted {
+                    if k > 0 {
+                        best.0 = mv;
+                        best_pv = vec![mv];
+                    }
+                    break;
+                }
             }
         }
         shared.stop.store(true, Ordering::Relaxed);
@@ -303,8 +322,18 @@ pub fn think(
     })
 }
 
+/// `infinite` searches end only on stop, quit or end of input, even when the answer is known.
+fn wait_if_infinite(control: &SearchControl) {
+    if control.is_infinite() {
+        while !control.stopped() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
 /// A move decided without a tree search (opening point, immediate win, VCF, greedy).
 fn single(ctx: &mut SearchContext, p: Point, score: Score, nodes: u64) -> Thought {
+    wait_if_infinite(ctx.control);
     ctx.report(&Info {
         depth: Some(1),
         score: Some(score),

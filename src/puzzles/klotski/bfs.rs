@@ -10,11 +10,15 @@
 
 use std::time::{Duration, Instant};
 
+use super::grid::MAX_CELLS;
 use super::key::PackedKey;
-use super::model::{Metric, Model, MAX_CLASSES};
-use super::moves::expand;
+use super::model::{Metric, Model, MAX_CLASSES, NONE};
+use super::moves::{expand, Step};
 use super::table::{OutOfMemory, StateId, StateTable};
 use crate::engine::{Info, SearchContext};
+
+/// "No last move" in the per-state last-moved-piece list.
+const NO_LAST: u16 = u16::MAX;
 
 /// How often (in expanded states) the stop signal is polled.
 const POLL_EVERY: u64 = 2048;
@@ -73,9 +77,27 @@ pub fn search<K: PackedKey>(
             return Ok(found);
         }
     }
-    // bits[c * cells + t]: the key bit of class c's piece at top-left t (a shift of a u128 by a
-    // variable amount is slow; a table load is not).
-    let bits: Vec<K> = (0..k * cells).map(K::bit).collect();
+    // bits[c][t]: the key bit of class c's piece at top-left t (a shift of a u128 by a variable
+    // amount is slow; a table load is not), and mirror_bits[c][t] the key bit of its mirror
+    // image. Fixed-size rows indexed with `& 63` need no bounds checks on the cell.
+    let mut bits = vec![[K::zero(); MAX_CELLS]; k];
+    let mut mirror_bits = bits.clone();
+    for (c, shape) in model.shapes.iter().enumerate() {
+        for t in 0..cells {
+            bits[c][t] = K::bit(c * cells + t);
+            if shape.mirror[t] != NONE {
+                mirror_bits[c][t] = K::bit(c * cells + shape.mirror[t] as usize);
+            }
+        }
+    }
+    let mut steps: Vec<Step> = Vec::with_capacity(256);
+    // Under `moves`: per state, the piece that moved last (class << 6 | top-left, in the stored
+    // orientation), or NO_LAST for the start.
+    let track_last = metric == Metric::Moves;
+    let mut last: Vec<u16> = Vec::new();
+    if track_last {
+        last.push(NO_LAST);
+    }
     let began = Instant::now();
     let mut last_report = began;
     let (mut level_start, mut depth) = (0usize, 0u32);
@@ -98,46 +120,55 @@ pub fn search<K: PackedKey>(
             for (c, shape) in model.shapes.iter().enumerate() {
                 let mut m = masks[c];
                 while m != 0 {
-                    let t = m.trailing_zeros() as usize;
+                    let t = m.trailing_zeros() as usize & (MAX_CELLS - 1);
                     m &= m - 1;
                     occupied |= shape.cells[t];
                     if model.mirror_dedup {
-                        mirror_key = mirror_key.xor(bits[c * cells + shape.mirror[t] as usize]);
+                        mirror_key = mirror_key.xor(mirror_bits[c][t]);
                     }
                 }
             }
-            let mut error = None;
-            let mut hit = None;
-            let table = &mut found.table;
+            // Under `moves`, moving the piece that just moved again only reaches states one move
+            // from the parent, all already stored: skip that piece.
+            let skip = match last.get(id) {
+                Some(&l) if l != NO_LAST => ((l >> 6) as usize, (l & 63) as usize),
+                _ => (usize::MAX, 0),
+            };
             expand(
                 model,
                 metric,
                 &masks[..k],
                 model.full & !occupied,
-                |c, from, to| {
-                    if error.is_some() || (!all && hit.is_some()) {
-                        return;
-                    }
-                    let o = c * cells;
-                    let mut next = key.xor(bits[o + from]).xor(bits[o + to]);
-                    if model.mirror_dedup {
-                        let shape = &model.shapes[c];
-                        let image = mirror_key
-                            .xor(bits[o + shape.mirror[from] as usize])
-                            .xor(bits[o + shape.mirror[to] as usize]);
-                        next = next.min(image);
-                    }
-                    match table.insert(&next, id as StateId) {
-                        Ok(Some(new)) if model.is_goal(&next) => {
-                            hit.get_or_insert(new);
-                        }
-                        Ok(_) => {}
-                        Err(e) => error = Some(e),
-                    }
-                },
+                skip,
+                &mut steps,
             );
-            if let Some(e) = error {
-                return Err(e.into());
+            let mut hit = None;
+            for &(c, from, to) in &steps {
+                let c = c as usize;
+                let (from, to) = (
+                    from as usize & (MAX_CELLS - 1),
+                    to as usize & (MAX_CELLS - 1),
+                );
+                let mut next = key.xor(bits[c][from]).xor(bits[c][to]);
+                let mut moved = to;
+                if model.mirror_dedup {
+                    let image = mirror_key.xor(mirror_bits[c][from]).xor(mirror_bits[c][to]);
+                    if image < next {
+                        next = image;
+                        moved = model.shapes[c].mirror[to] as usize;
+                    }
+                }
+                if let Some(new) = found.table.insert(&next, id as StateId)? {
+                    if track_last {
+                        last.push((c as u16) << 6 | moved as u16);
+                    }
+                    if model.is_goal(&next) {
+                        hit.get_or_insert(new);
+                        if !all {
+                            break;
+                        }
+                    }
+                }
             }
             if let Some(new) = hit {
                 if found.goal.is_none() {

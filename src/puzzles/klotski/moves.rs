@@ -1,39 +1,50 @@
 //! Successor generation under each metric.
 //!
-//! [`expand`] is the hot loop of the search: it works on masks only and hands each move (class,
-//! from, to) to a callback, which turns it into two bit flips on a packed key. [`destinations`] is the slow twin used to rebuild
+//! [`expand`] is the hot loop of the search: it works on masks only and lists each move (class,
+//! from, to) in a buffer; the search turns each into two bit flips on a packed key. [`destinations`] is the slow twin used to rebuild
 //! the answer: same moves, plus the cell-by-cell directions of each.
 
+use super::grid::MAX_CELLS;
 use super::model::{Metric, Model, Shape, DIRS, NONE};
 
-/// Calls `emit(class, from, to)` for every move from the position with per-class masks
-/// `state` and empty cells `empty` under `metric`: the piece of `class` with top-left `from` goes
-/// to top-left `to`.
+/// One successor in the hot loop: (class, from top-left, to top-left).
+pub type Step = (u8, u8, u8);
+
+/// Fills `out` with every move from the position with per-class masks `state` and empty cells
+/// `empty` under `metric`: the piece of `class` with top-left `from` goes to top-left `to`. A
+/// buffer reused across states (rather than a callback) keeps this loop and the caller's
+/// insertion loop each tight, with no allocation once the buffer has grown. The piece of class
+/// `skip.0` at top-left `skip.1` is left out (pass `(usize::MAX, 0)` to keep every piece).
 #[inline]
 pub fn expand(
     model: &Model,
     metric: Metric,
     state: &[u64],
     empty: u64,
-    mut emit: impl FnMut(usize, usize, usize),
+    skip: (usize, usize),
+    out: &mut Vec<Step>,
 ) {
+    out.clear();
     if empty == 0 {
         return;
     }
     for (c, shape) in model.shapes.iter().enumerate() {
         let mut pieces = state[c];
+        if c == skip.0 {
+            pieces &= !(1u64 << (skip.1 & (MAX_CELLS - 1)));
+        }
         while pieces != 0 {
-            let t = pieces.trailing_zeros() as usize;
+            let t = pieces.trailing_zeros() as usize & (MAX_CELLS - 1);
             pieces &= pieces - 1;
             if shape.halo[t] & empty == 0 {
                 continue;
             }
             let blocked = !(empty | shape.cells[t]);
-            let mut emit_at = |n: u8| emit(c, t, n as usize);
+            let mut emit_at = |n: u8| out.push((c as u8, t as u8, n));
             match metric {
                 Metric::Steps => {
                     for &n in &shape.step[t] {
-                        if n != NONE && shape.cells[n as usize] & blocked == 0 {
+                        if n != NONE && shape.cells[n as usize & (MAX_CELLS - 1)] & blocked == 0 {
                             emit_at(n);
                         }
                     }
@@ -43,11 +54,12 @@ pub fn expand(
                         let mut p = t;
                         loop {
                             let n = shape.step[p][d];
-                            if n == NONE || shape.cells[n as usize] & blocked != 0 {
+                            if n == NONE || shape.cells[n as usize & (MAX_CELLS - 1)] & blocked != 0
+                            {
                                 break;
                             }
                             emit_at(n);
-                            p = n as usize;
+                            p = n as usize & (MAX_CELLS - 1);
                         }
                     }
                 }

@@ -29,10 +29,15 @@ pub struct OutOfMemory {
 impl<K: PackedKey> StateTable<K> {
     /// An empty table using at most `budget_bytes`.
     pub fn new(budget_bytes: usize) -> StateTable<K> {
+        // Big enough that typical 4x5 searches never rehash, small next to a tiny budget.
+        let mut slots = 1usize << 14;
+        while slots > 16 && slots * 16 > budget_bytes {
+            slots /= 2;
+        }
         StateTable {
             keys: Vec::new(),
             parents: Vec::new(),
-            slots: vec![EMPTY; 1 << 12],
+            slots: vec![EMPTY; slots],
             budget_bytes,
         }
     }
@@ -91,7 +96,7 @@ impl<K: PackedKey> StateTable<K> {
         Ok(Some(id as u32))
     }
 
-    /// Makes room for more states within the budget (by half the current count, at least 1024,
+    /// Makes room for more states within the budget (by half the current count, at least 8192,
     /// less near the limit so the last states still fit).
     fn reserve(&mut self) -> Result<(), OutOfMemory> {
         let states = self.keys.len();
@@ -100,7 +105,7 @@ impl<K: PackedKey> StateTable<K> {
         let used = Self::bytes_for(states, self.slots.len() * 2);
         let room = self.budget_bytes.checked_sub(used).ok_or(out)? / (std::mem::size_of::<K>() + 4);
         let extra = (states / 2)
-            .max(1024)
+            .max(8192)
             .min(room)
             .min(EMPTY as usize - 1 - states);
         if extra == 0 {

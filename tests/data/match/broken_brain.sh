@@ -9,7 +9,9 @@
 #   occupied  answers the opponent's last move (an occupied point)
 #   offboard  answers 99,99
 #   garbage   answers "hello" (not a move)
-#   sleep     sleeps 3 s before answering (a timeout under any short time control)
+#   sleep     sleeps 3 s before answering (a timeout under any short time control); a subshell
+#             does the sleeping and then creates the file named by the third argument, if any,
+#             so a test can tell whether killing the brain also killed its children
 #   exit      exits with status 3 (a crash mid-game)
 #   error     answers "ERROR out of ideas"
 #   script    sh broken_brain.sh script "7,7 8,8": plays exactly these moves, in order, whatever
@@ -19,6 +21,7 @@ if [ "$1" = gtp ]; then gtp=1; shift; fi
 mode=$1
 good=${2:-2}
 script=${2:-}
+mark=${3:-}
 size=15
 taken=" "
 last=""
@@ -38,7 +41,7 @@ answer() {
       occupied) if [ -n "$last" ]; then echo "$last"; return; fi ;;
       offboard) echo "99,99"; return ;;
       garbage) echo "hello"; return ;;
-      sleep) sleep 3 ;;
+      sleep) ( sleep 3; if [ -n "$mark" ]; then : > "$mark"; fi ) ;;
       exit) exit 3 ;;
       error) echo "ERROR out of ideas"; return ;;
     esac
