@@ -125,21 +125,12 @@ fn movetime_is_honoured() {
 
 #[test]
 fn scripted_use_prints_the_move() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gridmind"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            c.stdin
-                .take()
-                .map(|mut s| s.write_all(b"game tictactoe\ngenmove x\n"));
-            c.wait_with_output()
-        })
-        .expect("runs");
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "= \n\n= b2\n\n");
+    let (ok, stdout) = common::run_script(
+        std::path::Path::new(env!("CARGO_BIN_EXE_gridmind")),
+        b"game tictactoe\ngenmove x\n",
+    );
+    assert!(ok);
+    assert_eq!(stdout, "= \n\n= b2\n\n");
 }
 
 #[test]

@@ -29,26 +29,11 @@ fn renamed_pbrain_binary_speaks_gomocup_from_the_first_line() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let renamed = dir.join("pbrain-gridmind");
     std::fs::copy(env!("CARGO_BIN_EXE_gridmind"), &renamed).expect("copy binary");
-    let out = std::process::Command::new(&renamed)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            // `name` is GTP; a Gomocup brain must call it unknown.
-            c.stdin
-                .take()
-                .map(|mut s| s.write_all(b"name\r\nSTART 15\r\nEND\r\n"));
-            c.wait_with_output()
-        })
-        .expect("renamed binary runs");
+    // `name` is GTP; a Gomocup brain must call it unknown.
+    let (ok, stdout) = common::run_script(&renamed, b"name\r\nSTART 15\r\nEND\r\n");
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "UNKNOWN command NAME\nOK\n"
-    );
+    assert!(ok);
+    assert_eq!(stdout, "UNKNOWN command NAME\nOK\n");
 }
 
 #[test]

@@ -104,3 +104,22 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// Runs `program` (the gridmind binary or a renamed copy) with all of `input` on stdin, as a
+/// script would, and returns its exit status and stdout.
+pub fn run_script(program: &std::path::Path, input: &[u8]) -> (bool, String) {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(input).expect("write the script");
+    }
+    let out = child.wait_with_output().expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}

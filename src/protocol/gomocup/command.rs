@@ -1,7 +1,6 @@
 //! Parsing Gomocup (piskvork) lines into typed commands, including the multi-line `BOARD`,
 //! `SWAP2BOARD` and `YXBOARD` blocks that end with `DONE`.
 
-use nom::bytes::complete::tag;
 use nom::character::complete::{char, digit1, space0};
 use nom::combinator::{all_consuming, map_res, opt};
 use nom::sequence::{preceded, tuple};
@@ -51,42 +50,32 @@ pub enum Command {
     Unknown(String),
 }
 
-/// Parses `x,y` (spaces allowed around the comma).
+/// `x,y` with an optional third field `,who`; spaces allowed around the commas.
+fn stone_fields(input: &str) -> IResult<&str, (usize, usize, Option<u8>)> {
+    let comma = |i| tuple((space0, char(','), space0))(i);
+    let (i, (_, x, _, y, who, _)) = tuple((
+        space0,
+        map_res(digit1, str::parse::<usize>),
+        comma,
+        map_res(digit1, str::parse::<usize>),
+        opt(preceded(comma, map_res(digit1, str::parse::<u8>))),
+        space0,
+    ))(input)?;
+    Ok((i, (x, y, who)))
+}
+
+/// Parses `x,y`.
 pub fn coords(s: &str) -> Option<(usize, usize)> {
-    let parsed: IResult<&str, (usize, usize)> = all_consuming(|i| {
-        let (i, (_, x, _, _, _, y, _)) = tuple((
-            space0,
-            map_res(digit1, str::parse::<usize>),
-            space0,
-            char(','),
-            space0,
-            map_res(digit1, str::parse::<usize>),
-            space0,
-        ))(i)?;
-        Ok((i, (x, y)))
-    })(s);
-    parsed.ok().map(|(_, v)| v)
+    match all_consuming(stone_fields)(s) {
+        Ok((_, (x, y, None))) => Some((x, y)),
+        _ => None,
+    }
 }
 
 /// Parses a block line: `x,y` or `x,y,who`.
 pub fn block_stone(s: &str) -> Option<BlockStone> {
-    let parsed: IResult<&str, (usize, usize, Option<u8>)> = all_consuming(|i| {
-        let (i, (_, x, _, _, _, y, who, _)) = tuple((
-            space0,
-            map_res(digit1, str::parse::<usize>),
-            space0,
-            char(','),
-            space0,
-            map_res(digit1, str::parse::<usize>),
-            opt(preceded(
-                tuple((space0, tag(","), space0)),
-                map_res(digit1, str::parse::<u8>),
-            )),
-            space0,
-        ))(i)?;
-        Ok((i, (x, y, who)))
-    })(s);
-    parsed.ok().map(|(_, (x, y, who))| BlockStone { x, y, who })
+    let (_, (x, y, who)) = all_consuming(stone_fields)(s).ok()?;
+    Some(BlockStone { x, y, who })
 }
 
 /// What one line outside a block means.

@@ -117,14 +117,23 @@ pub fn search<K: PackedKey>(
             key.unpack(cells, &mut masks[..k]);
             let mut occupied = 0u64;
             let mut mirror_key = K::zero();
-            for (c, shape) in model.shapes.iter().enumerate() {
-                let mut m = masks[c];
-                while m != 0 {
-                    let t = m.trailing_zeros() as usize & (MAX_CELLS - 1);
-                    m &= m - 1;
-                    occupied |= shape.cells[t];
-                    if model.mirror_dedup {
-                        mirror_key = mirror_key.xor(mirror_bits[c][t]);
+            let per_class = model.shapes.iter().zip(&masks[..k]).zip(&mirror_bits);
+            if model.mirror_dedup {
+                for ((shape, &mask), mirror_of) in per_class {
+                    let mut m = mask;
+                    while m != 0 {
+                        let t = m.trailing_zeros() as usize & (MAX_CELLS - 1);
+                        m &= m - 1;
+                        occupied |= shape.cells[t];
+                        mirror_key = mirror_key.xor(mirror_of[t]);
+                    }
+                }
+            } else {
+                for ((shape, &mask), _) in per_class {
+                    let mut m = mask;
+                    while m != 0 {
+                        occupied |= shape.cells[m.trailing_zeros() as usize & (MAX_CELLS - 1)];
+                        m &= m - 1;
                     }
                 }
             }

@@ -45,8 +45,6 @@ pub struct Shape {
     pub width: usize,
     /// Cells covered when placed at top-left `t`; 0 when the piece would stick out of the board.
     pub cells: [u64; MAX_CELLS],
-    /// Cells orthogonally next to the piece at `t`: if none is empty the piece cannot move.
-    pub halo: [u64; MAX_CELLS],
     /// Top-left after one step in each of [`DIRS`], or [`NONE`] when that leaves the board.
     pub step: [[u8; 4]; MAX_CELLS],
     /// Top-left of the left-right mirror image of the piece at `t`.
@@ -61,7 +59,6 @@ impl Shape {
             height,
             width,
             cells: [0; MAX_CELLS],
-            halo: [0; MAX_CELLS],
             step: [[NONE; 4]; MAX_CELLS],
             mirror: [NONE; MAX_CELLS],
             placements: 0,
@@ -95,37 +92,6 @@ impl Shape {
                         }
                     }
                 }
-            }
-        }
-        // The halo needs every neighbouring cell, including those past a placement's edge that
-        // a longer piece could not step onto: compute it from the cells directly.
-        for r in 0..bh {
-            for c in 0..bw {
-                let t = r * bw + c;
-                let m = s.cells[t];
-                if m == 0 {
-                    continue;
-                }
-                let mut halo = 0u64;
-                for cell in 0..bw * bh {
-                    if m >> cell & 1 == 0 {
-                        continue;
-                    }
-                    let (cr, cc) = (cell / bw, cell % bw);
-                    if cr > 0 {
-                        halo |= 1 << (cell - bw);
-                    }
-                    if cr + 1 < bh {
-                        halo |= 1 << (cell + bw);
-                    }
-                    if cc > 0 {
-                        halo |= 1 << (cell - 1);
-                    }
-                    if cc + 1 < bw {
-                        halo |= 1 << (cell + 1);
-                    }
-                }
-                s.halo[t] = halo & !m;
             }
         }
         s

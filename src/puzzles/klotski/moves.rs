@@ -28,17 +28,22 @@ pub fn expand(
     if empty == 0 {
         return;
     }
+    // A piece can move only if one of its cells is next to an empty cell: find those pieces for
+    // a whole class with a few shifts, rather than a hard-to-predict branch per piece.
+    let w = model.width as u32;
+    let near_empty = ((empty & model.not_left) >> 1
+        | (empty & model.not_right) << 1
+        | empty >> w.min(63)
+        | empty.checked_shl(w).unwrap_or(0))
+        & model.full;
     for (c, shape) in model.shapes.iter().enumerate() {
-        let mut pieces = state[c];
+        let mut pieces = state[c] & touching(shape, w, near_empty);
         if c == skip.0 {
             pieces &= !(1u64 << (skip.1 & (MAX_CELLS - 1)));
         }
         while pieces != 0 {
             let t = pieces.trailing_zeros() as usize & (MAX_CELLS - 1);
             pieces &= pieces - 1;
-            if shape.halo[t] & empty == 0 {
-                continue;
-            }
             let blocked = !(empty | shape.cells[t]);
             let mut emit_at = |n: u8| out.push((c as u8, t as u8, n));
             match metric {
@@ -76,6 +81,28 @@ pub fn expand(
     }
 }
 
+/// The top-lefts `t` (among valid placements) where a piece of `shape` covers a cell of `cells`:
+/// the union of `cells` shifted back over the piece's width and height.
+#[inline]
+fn touching(shape: &Shape, w: u32, cells: u64) -> u64 {
+    let mut row = cells;
+    let mut shifted = cells;
+    let mut dc = 1;
+    while dc < shape.width {
+        shifted >>= 1;
+        row |= shifted;
+        dc += 1;
+    }
+    let mut all = row;
+    let mut dr = 1;
+    while dr < shape.height {
+        row = row.checked_shr(w).unwrap_or(0);
+        all |= row;
+        dr += 1;
+    }
+    all
+}
+
 /// Every top-left the piece at `t` can reach through cells in `free` (which holds its own
 /// cells), `t` included. Pure bit arithmetic, no data-dependent branches but the loop: the set of
 /// fitting placements is the free cells shifted over the piece's width and height, and the region
@@ -83,13 +110,21 @@ pub fn expand(
 #[inline]
 fn region(model: &Model, shape: &Shape, t: usize, free: u64) -> u64 {
     let w = model.width as u32;
+    // Plain loops with the shift carried along: range iterators here were the costliest lines.
     let mut fits = free;
-    for dc in 1..shape.width as u32 {
-        fits &= free >> dc;
+    let mut shifted = free;
+    let mut dc = 1;
+    while dc < shape.width {
+        shifted >>= 1;
+        fits &= shifted;
+        dc += 1;
     }
-    let row_fits = fits;
-    for dr in 1..shape.height as u32 {
-        fits &= row_fits.checked_shr(dr * w).unwrap_or(0);
+    let mut row_fits = fits;
+    let mut dr = 1;
+    while dr < shape.height {
+        row_fits = row_fits.checked_shr(w).unwrap_or(0);
+        fits &= row_fits;
+        dr += 1;
     }
     fits &= shape.placements;
     let mut reached = 1u64 << t;

@@ -30,7 +30,7 @@ impl<K: PackedKey> StateTable<K> {
     /// An empty table using at most `budget_bytes`.
     pub fn new(budget_bytes: usize) -> StateTable<K> {
         // Big enough that typical 4x5 searches never rehash, small next to a tiny budget.
-        let mut slots = 1usize << 14;
+        let mut slots = 1usize << 15;
         while slots > 16 && slots * 16 > budget_bytes {
             slots /= 2;
         }

@@ -272,7 +272,12 @@ pub fn solve(
                 .collect();
             let (_, sub_goal) = relabel(&work, goal, &cells)?;
             let sub = Shape { w: 4, h: 4 };
-            if let Some(set) = pdb::load_cached(sub, &sub_goal, ctx.options.data_dir.as_deref()) {
+            if let Some(set) = pdb::load_cached(
+                pdb::Partition::P663,
+                sub,
+                &sub_goal,
+                ctx.options.data_dir.as_deref(),
+            ) {
                 let region = (r0, r1, c0, c1);
                 if finish(
                     &mut work,

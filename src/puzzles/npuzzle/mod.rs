@@ -130,7 +130,8 @@ fn optimal(
     }
 }
 
-/// IDA* with the strongest bound available: pattern databases on 4x4, else Manhattan + LC.
+/// IDA* with the strongest bound available: pattern databases on 4x4 (7-8 when `hash` allows,
+/// see [`pdb::Partition::for_budget`]), else Manhattan + LC.
 ///
 /// On 4x4 without cached databases, Manhattan + LC gets [`MDLC_FIRST_NODES`] nodes first: easy
 /// positions are answered in milliseconds instead of waiting for the database build.
@@ -145,7 +146,13 @@ fn idastar_best(
     let mut spent = 0;
     if shape.w == 4
         && shape.h == 4
-        && pdb::load_cached(shape, goal, ctx.options.data_dir.as_deref()).is_none()
+        && pdb::load_cached(
+            pdb::Partition::for_budget(ctx.options.hash_mib),
+            shape,
+            goal,
+            ctx.options.data_dir.as_deref(),
+        )
+        .is_none()
     {
         let cap = control
             .max_nodes()

@@ -13,13 +13,14 @@ use crate::puzzles::npuzzle::board::{Dir, Shape};
 /// Marks unreached entries during the build; never left in a finished table.
 pub const UNSET: u8 = u8::MAX;
 
-struct Geometry {
-    area: usize,
-    nbr: Vec<u32>,
+/// Cell adjacency as bit masks, shared with the large-table builder.
+pub(super) struct Geometry {
+    pub(super) area: usize,
+    pub(super) nbr: Vec<u32>,
 }
 
 impl Geometry {
-    fn new(shape: Shape) -> Geometry {
+    pub(super) fn new(shape: Shape) -> Geometry {
         let nbr = (0..shape.area())
             .map(|c| {
                 Dir::ALL
@@ -35,7 +36,7 @@ impl Geometry {
     }
 
     /// Cells reachable from `from` through `empty` cells (bit masks).
-    fn flood(&self, from: usize, empty: u32) -> u32 {
+    pub(super) fn flood(&self, from: usize, empty: u32) -> u32 {
         let mut region = 1u32 << from;
         let mut frontier = region;
         while frontier != 0 {
@@ -52,7 +53,8 @@ impl Geometry {
         region
     }
 
-    fn unrank(&self, mut r: usize, k: usize, out: &mut [u8]) {
+    /// Inverse of [`rank`]: the `k` cells of placement `r`.
+    pub(super) fn unrank(&self, mut r: usize, k: usize, out: &mut [u8]) {
         let mut digits = [0usize; 16];
         for i in (0..k).rev() {
             let base = self.area - i;

@@ -42,7 +42,7 @@ fn fnv(data: &[u8]) -> u64 {
 
 /// The table stored under `key`, if present and valid with `len` entries.
 pub fn load(dir: &Path, key: &str, len: usize) -> Option<Vec<u8>> {
-    let bytes = std::fs::read(file(dir, key)).ok()?;
+    let mut bytes = std::fs::read(file(dir, key)).ok()?;
     if bytes.len() != 8 + 8 + len + 8 || &bytes[..8] != MAGIC {
         return None;
     }
@@ -55,7 +55,10 @@ pub fn load(dir: &Path, key: &str, len: usize) -> Option<Vec<u8>> {
     if sum != fnv(data) || data.contains(&UNSET) {
         return None;
     }
-    Some(data.to_vec())
+    // In place: an 8-tile table is 519 MB, a copy would double the peak.
+    bytes.truncate(16 + len);
+    bytes.drain(..16);
+    Some(bytes)
 }
 
 /// Stores a table; failures (read-only disk, ...) only cost a rebuild next time.

@@ -1,4 +1,4 @@
-//! Additive pattern databases for 4x4 boards (6-6-3 partition), built from any goal.
+//! Additive pattern databases for 4x4 boards (6-6-3 or 7-8 partition), built from any goal.
 //!
 //! Each database maps the cells of its pattern's tiles to the fewest moves *of those tiles* needed
 //! to bring them home, with the blank's position tracked during the build (blank moves through
@@ -7,11 +7,14 @@
 //! patterns is admissible. Where the goal's blank lies on the main diagonal, the position mirrored
 //! about that diagonal is looked up too and the larger sum is used.
 //!
-//! Databases are built on first use (the patterns in parallel threads), kept in memory for the
-//! process, and cached on disk (see [`cache`]).
+//! Databases are built on first use (6-6-3: the patterns in parallel threads; 7-8: one after the
+//! other, each on all cores by [`levels`]), kept in memory for the process, and cached on disk
+//! (see [`cache`]). Which partition a search uses depends on the memory budget: see
+//! [`Partition::for_budget`].
 
 pub mod build;
 pub mod cache;
+pub mod levels;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -114,6 +117,59 @@ impl Heuristic for PdbSet {
     }
 }
 
+/// Which additive partition of the 15 tiles to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partition {
+    /// 6-6-3: 11.5 MB, built in seconds; the default.
+    P663,
+    /// Korf & Felner's 7-8: 576 MB resident, far stronger; needs `hash` >= [`P78_MIN_HASH_MIB`].
+    P78,
+}
+
+/// The `setoption hash` budget (MiB) from which 4x4 searches use the 7-8 databases: their 576 MB
+/// (550 MiB) stay resident for the whole process once loaded, so the default 256 MiB keeps 6-6-3.
+pub const P78_MIN_HASH_MIB: usize = 1024;
+
+impl Partition {
+    /// 7-8 when the memory budget covers it, else 6-6-3.
+    pub fn for_budget(hash_mib: usize) -> Partition {
+        if hash_mib >= P78_MIN_HASH_MIB {
+            Partition::P78
+        } else {
+            Partition::P663
+        }
+    }
+
+    /// `6-6-3` or `7-8`, for `info` lines and the benchmark.
+    pub fn name(self) -> &'static str {
+        match self {
+            Partition::P663 => "6-6-3",
+            Partition::P78 => "7-8",
+        }
+    }
+
+    fn groups(self, shape: Shape, goal: &[u8]) -> Vec<Vec<u8>> {
+        match self {
+            Partition::P663 => partition(shape, goal),
+            Partition::P78 => partition78(shape, goal),
+        }
+    }
+}
+
+/// The 7-8 partition, by goal cells: the 7 tiles in the blank's half (its two rows), then the 8
+/// in the other half. For the goal `0 1 ... 15` that is tiles 1-7 and 8-15.
+pub fn partition78(shape: Shape, goal: &[u8]) -> Vec<Vec<u8>> {
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+    let half = |c: usize| (c / shape.w) * 2 / shape.h.max(1);
+    let mut groups = vec![Vec::new(), Vec::new()];
+    for (c, &t) in goal.iter().enumerate() {
+        if t != 0 {
+            groups[usize::from(half(c) != half(blank))].push(t);
+        }
+    }
+    groups
+}
+
 /// The 6-6-3 partition, by goal cells: the 3 other cells of the blank's goal row, then the
 /// remaining cells split into the left two and the right two columns.
 pub fn partition(shape: Shape, goal: &[u8]) -> Vec<Vec<u8>> {
@@ -160,7 +216,15 @@ pub fn heuristic_for(
     if shape.w != 4 || shape.h != 4 {
         return Ok(None);
     }
-    let (set, stats) = load_or_build(shape, goal, ctx.options.data_dir.as_deref(), control)?;
+    let partition = Partition::for_budget(ctx.options.hash_mib);
+    let (set, stats) = load(
+        partition,
+        shape,
+        goal,
+        ctx.options.data_dir.as_deref(),
+        control,
+        true,
+    )?;
     if stats.built_ms > 0 || stats.loaded_ms > 0 {
         ctx.report(&Info {
             time: control.elapsed(),
@@ -169,26 +233,38 @@ pub fn heuristic_for(
                 ("pdb_build_ms".into(), stats.built_ms.to_string()),
                 ("pdb_load_ms".into(), stats.loaded_ms.to_string()),
             ],
-            note: Some("pattern databases 6-6-3 ready".into()),
+            note: Some(format!("pattern databases {} ready", partition.name())),
             ..Default::default()
         });
     }
     Ok(Some(Box::new(set)))
 }
 
-/// Loads the databases for `goal` from memory, then disk, else builds (and caches) them.
+/// Loads the 6-6-3 databases for `goal` from memory, then disk, else builds (and caches) them.
 pub fn load_or_build(
     shape: Shape,
     goal: &[u8],
     data_dir: Option<&std::path::Path>,
     control: &SearchControl,
 ) -> Result<(PdbSet, LoadStats), String> {
-    load(shape, goal, data_dir, control, true)
+    load(Partition::P663, shape, goal, data_dir, control, true)
+}
+
+/// [`load_or_build`] for a chosen partition (the benchmark uses it to measure 7-8).
+pub fn load_or_build_with(
+    partition: Partition,
+    shape: Shape,
+    goal: &[u8],
+    data_dir: Option<&std::path::Path>,
+    control: &SearchControl,
+) -> Result<(PdbSet, LoadStats), String> {
+    load(partition, shape, goal, data_dir, control, true)
 }
 
 /// The databases for `goal` if they are in memory or on disk already; never builds.
 /// `fast` mode uses this: it must answer in milliseconds.
 pub fn load_cached(
+    partition: Partition,
     shape: Shape,
     goal: &[u8],
     data_dir: Option<&std::path::Path>,
@@ -196,12 +272,20 @@ pub fn load_cached(
     if shape.w != 4 || shape.h != 4 {
         return None;
     }
-    load(shape, goal, data_dir, &SearchControl::unlimited(), false)
-        .ok()
-        .map(|(set, _)| set)
+    load(
+        partition,
+        shape,
+        goal,
+        data_dir,
+        &SearchControl::unlimited(),
+        false,
+    )
+    .ok()
+    .map(|(set, _)| set)
 }
 
 fn load(
+    partition: Partition,
     shape: Shape,
     goal: &[u8],
     data_dir: Option<&std::path::Path>,
@@ -214,7 +298,7 @@ fn load(
     for (c, &t) in goal.iter().enumerate() {
         goal_cell[t as usize] = c as u8;
     }
-    let groups = partition(shape, goal);
+    let groups = partition.groups(shape, goal);
     let mut stats = LoadStats::default();
     let mut tables: Vec<Option<Arc<Vec<u8>>>> = vec![None; groups.len()];
     let keys: Vec<String> = groups
@@ -243,7 +327,18 @@ fn load(
     if !missing.is_empty() && !may_build {
         return Err("pattern databases not cached".into());
     }
-    if !missing.is_empty() {
+    if !missing.is_empty() && partition == Partition::P78 {
+        let t0 = Instant::now();
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        for &i in &missing {
+            let cells: Vec<u8> = groups[i].iter().map(|&t| goal_cell[t as usize]).collect();
+            let t = levels::build(shape, &cells, blank, threads, control)
+                .ok_or("search stopped: no solution found")?;
+            cache::store(&dir, &keys[i], &t);
+            tables[i] = Some(Arc::new(t));
+        }
+        stats.built_ms = t0.elapsed().as_millis().max(1);
+    } else if !missing.is_empty() {
         let t0 = Instant::now();
         let built: Vec<(usize, Option<Vec<u8>>)> = std::thread::scope(|s| {
             let handles: Vec<_> = missing
@@ -318,4 +413,26 @@ fn reflection(shape: Shape, goal: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
         source[image as usize] = t;
     }
     Some((mirror, source))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seven_eight_is_korf_felner_for_blank_first_and_mirrors_for_blank_last() {
+        let s = Shape { w: 4, h: 4 };
+        let first: Vec<u8> = (0..16).collect();
+        assert_eq!(
+            partition78(s, &first),
+            vec![(1..8).collect::<Vec<u8>>(), (8..16).collect()]
+        );
+        let last: Vec<u8> = (1..16).chain([0]).collect();
+        assert_eq!(
+            partition78(s, &last),
+            vec![(9..16).collect::<Vec<u8>>(), (1..9).collect()]
+        );
+        assert_eq!(Partition::for_budget(256), Partition::P663);
+        assert_eq!(Partition::for_budget(P78_MIN_HASH_MIB), Partition::P78);
+    }
 }
