@@ -13,7 +13,9 @@ use std::collections::{BinaryHeap, HashMap};
 use super::board::{Dir, Shape};
 use super::heuristic::ManhattanLc;
 use super::idastar::{self, Outcome};
+use super::packed::MAX_CELLS;
 use super::pdb::{self, PdbSet};
+use super::weighted;
 
 /// Nodes a 4x4 remainder may spend with pattern databases before fast mode falls back to peeling
 /// it down to 3x3 (about 0.4 s at most).
@@ -223,8 +225,56 @@ impl Work {
     }
 }
 
-/// Solves `start` → `goal` constructively; the caller has checked solvability.
+/// Expansions the weighted searches of one `fast` answer may spend in all (about 0.3–0.5 s on a
+/// 24-puzzle); they also stay within `setoption hash`.
+pub const WEIGHTED_NODES: u64 = 400_000;
+
+/// The weights tried in turn, in quarters (2, 1.75, 1.5, 1.25): each later search only looks for
+/// answers shorter than the best so far, so it prunes harder and usually gets further.
+pub const WEIGHTS: [u32; 4] = [8, 7, 6, 5];
+
+/// Solves `start` → `goal`: constructively, then (boards up to 25 cells) by a sequence of weighted
+/// A* searches with falling weights for a shorter answer. The caller has checked solvability.
 pub fn solve(
+    shape: Shape,
+    start: &[u16],
+    goal: &[u16],
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<(Vec<Dir>, u64), String> {
+    let (mut best, mut nodes) = constructive(shape, start, goal, control, ctx)?;
+    if shape.area() > MAX_CELLS || shape.w < 2 || shape.h < 2 {
+        return Ok((best, nodes));
+    }
+    let narrow = |t: &[u16]| t.iter().map(|&x| x as u8).collect::<Vec<u8>>();
+    let (s8, g8) = (narrow(start), narrow(goal));
+    let h = ManhattanLc::new(shape, &g8, true);
+    let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / weighted::BYTES_PER_NODE;
+    let mut left = WEIGHTED_NODES.min(memory as u64);
+    if let Some(m) = control.max_nodes() {
+        left = left.min(m.saturating_sub(nodes));
+    }
+    for wq in WEIGHTS {
+        if left == 0 || control.stopped() {
+            break;
+        }
+        let limits = weighted::Limits {
+            weight_quarters: wq,
+            max_nodes: left,
+            upper: best.len(),
+        };
+        let (found, n) = weighted::solve(shape, &s8, &g8, &h, limits, control);
+        nodes += n;
+        left = left.saturating_sub(n);
+        if let Some(m) = found {
+            best = m;
+        }
+    }
+    Ok((best, nodes))
+}
+
+/// The constructive solver alone (line by line, see the module comment).
+pub fn constructive(
     shape: Shape,
     start: &[u16],
     goal: &[u16],

@@ -15,6 +15,27 @@ pub enum Outcome {
     Stopped,
     /// Stopped by the memory budget before a solution was found.
     OutOfMemory,
+    /// No solution shorter than the given upper bound exists: a known one of that length is
+    /// optimal.
+    NoneShorter,
+}
+
+/// Where an iterative deepening may start and stop.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    /// A proven lower bound on the optimal length (e.g. from an earlier, interrupted search): the
+    /// first iteration uses at least this bound.
+    pub lower: u32,
+    /// The length of a known solution: iterations stop once the bound reaches it.
+    pub upper: u32,
+}
+
+impl Window {
+    /// No prior knowledge.
+    pub const OPEN: Window = Window {
+        lower: 0,
+        upper: u32::MAX,
+    };
 }
 
 /// Totals of one search, for `info` lines and the benchmark.
@@ -123,6 +144,21 @@ pub fn solve(
     control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Outcome, Stats) {
+    let (outcome, stats, _) = solve_window(shape, start, goal, h, Window::OPEN, control, ctx);
+    (outcome, stats)
+}
+
+/// [`solve`] within a [`Window`]; also returns the proven lower bound on the optimal length when
+/// it ended (the bound of the iteration in progress: every smaller one was searched in full).
+pub fn solve_window(
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    h: &dyn Heuristic,
+    window: Window,
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> (Outcome, Stats, u32) {
     let mut pos = vec![0u8; start.len()];
     for (c, &t) in start.iter().enumerate() {
         pos[t as usize] = c as u8;
@@ -147,29 +183,29 @@ pub fn solve(
         goal: goal.to_vec(),
     };
     if start == goal {
-        return (Outcome::Solved(Vec::new()), Stats { nodes: 1 });
+        return (Outcome::Solved(Vec::new()), Stats { nodes: 1 }, 0);
     }
-    let mut bound = h.estimate(start, &ida.pos);
+    let mut bound = h.estimate(start, &ida.pos).max(window.lower);
     loop {
+        let stats = Stats { nodes: ida.nodes };
+        if bound >= window.upper {
+            return (Outcome::NoneShorter, stats, bound);
+        }
+        if control.should_stop(ida.nodes) {
+            return (Outcome::Stopped, stats, bound);
+        }
         let mut parts: Parts = [0; 8];
         let h0 = h.init(&ida.tiles, &ida.pos, &mut parts);
         ida.bound = bound;
         let r = ida.dfs(0, bound, h0, &parts, None);
         ida.last_report = control.elapsed();
         report(ida.ctx, ida.nodes, ida.last_report, bound);
+        let stats = Stats { nodes: ida.nodes };
         match r {
-            None => {
-                return (
-                    Outcome::Solved(std::mem::take(&mut ida.path)),
-                    Stats { nodes: ida.nodes },
-                )
-            }
-            Some(_) if ida.stopped => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
-            Some(u32::MAX) => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
+            None => return (Outcome::Solved(std::mem::take(&mut ida.path)), stats, bound),
+            Some(_) if ida.stopped => return (Outcome::Stopped, stats, bound),
+            Some(u32::MAX) => return (Outcome::Stopped, stats, bound),
             Some(next) => bound = next,
-        }
-        if control.should_stop(ida.nodes) {
-            return (Outcome::Stopped, Stats { nodes: ida.nodes });
         }
     }
 }

@@ -205,6 +205,11 @@ pub struct LoadStats {
     pub bytes: usize,
 }
 
+/// True for the boards that have pattern databases (4x4).
+pub fn supports(shape: Shape) -> bool {
+    shape.w == 4 && shape.h == 4
+}
+
 /// The pattern-database heuristic for `goal`, or `None` when the board is not 4x4.
 /// `Err` only when the build was stopped.
 pub fn heuristic_for(
