@@ -138,10 +138,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             shape.h,
             if fast { "fast" } else { "optimal" }
         );
-        if !fast && area == 16 {
+        let partition = pdb::Partition::for_board(shape, options.hash_mib);
+        if let Some(partition) = partition.filter(|_| !fast) {
             let g8: Vec<u8> = goal.iter().map(|&t| t as u8).collect();
             let t0 = Instant::now();
-            let partition = pdb::Partition::for_budget(options.hash_mib);
             let (_, st) = pdb::load_or_build_with(
                 partition,
                 shape,

@@ -11,7 +11,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use super::board::{Dir, Shape};
-use super::heuristic::ManhattanLc;
+use super::heuristic::{Heuristic, ManhattanLc};
 use super::idastar::{self, Outcome};
 use super::packed::MAX_CELLS;
 use super::pdb::{self, PdbSet};
@@ -248,7 +248,15 @@ pub fn solve(
     }
     let narrow = |t: &[u16]| t.iter().map(|&x| x as u8).collect::<Vec<u8>>();
     let (s8, g8) = (narrow(start), narrow(goal));
-    let h = ManhattanLc::new(shape, &g8, true);
+    // The strongest bound already at hand: cached pattern databases (never built here), else
+    // Manhattan + linear conflict.
+    let mdlc = ManhattanLc::new(shape, &g8, true);
+    let cached = pdb::Partition::for_board(shape, ctx.options.hash_mib)
+        .and_then(|p| pdb::load_cached(p, shape, &g8, ctx.options.data_dir.as_deref()));
+    let h: &dyn Heuristic = match &cached {
+        Some(set) => set,
+        None => &mdlc,
+    };
     let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / weighted::BYTES_PER_NODE;
     let mut left = WEIGHTED_NODES.min(memory as u64);
     if let Some(m) = control.max_nodes() {
@@ -263,7 +271,7 @@ pub fn solve(
             max_nodes: left,
             upper: best.len(),
         };
-        let (found, n) = weighted::solve(shape, &s8, &g8, &h, limits, control);
+        let (found, n) = weighted::solve(shape, &s8, &g8, h, limits, control);
         nodes += n;
         left = left.saturating_sub(n);
         if let Some(m) = found {

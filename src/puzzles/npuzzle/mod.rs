@@ -175,10 +175,10 @@ fn idastar_best(
 ) -> Result<Solution, String> {
     let shape = req.shape;
     let mdlc = ManhattanLc::new(shape, goal, true);
-    let partition = pdb::Partition::for_budget(ctx.options.hash_mib);
+    let partition = pdb::Partition::for_board(shape, ctx.options.hash_mib);
     let data_dir = ctx.options.data_dir.clone();
-    let cached = pdb::load_cached(partition, shape, goal, data_dir.as_deref());
-    let will_build = cached.is_none() && pdb::supports(shape);
+    let cached = partition.and_then(|p| pdb::load_cached(p, shape, goal, data_dir.as_deref()));
+    let will_build = cached.is_none() && partition.is_some();
     let first_h: &dyn Heuristic = match &cached {
         Some(set) => set,
         None => &mdlc,
