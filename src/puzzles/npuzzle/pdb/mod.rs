@@ -134,10 +134,11 @@ pub enum Partition {
 /// (550 MiB) stay resident for the whole process once loaded, so the default 256 MiB keeps 6-6-3.
 pub const P78_MIN_HASH_MIB: usize = 1024;
 
-/// The `setoption hash` budget (MiB) from which 5x5 searches use the 6-6-6-6 databases (510 MB,
-/// 486 MiB resident once loaded; the build peaks at about 1.7 GB for a few minutes per pattern).
-/// Below it, 5x5 searches use Manhattan + linear conflict.
-pub const P6666_MIN_HASH_MIB: usize = 1024;
+/// The `setoption hash` budget (MiB) from which 5x5 searches use the 6-6-6-6 databases: 486 MiB
+/// stay resident once loaded, and the build peaks at about 1.7 GB (1.6 GiB: one 6-tile table
+/// plus three 32-bit mask arrays), which this budget covers. Below it, 5x5 searches use
+/// Manhattan + linear conflict.
+pub const P6666_MIN_HASH_MIB: usize = 2048;
 
 impl Partition {
     /// 7-8 when the memory budget covers it, else 6-6-3 (4x4 boards).
@@ -568,6 +569,7 @@ mod tests {
         assert_eq!(Partition::for_board(s4, 256), Some(Partition::P663));
         assert_eq!(Partition::for_board(s4, 1024), Some(Partition::P78));
         assert_eq!(Partition::for_board(s5, 256), None);
+        assert_eq!(Partition::for_board(s5, 1024), None);
         assert_eq!(
             Partition::for_board(s5, P6666_MIN_HASH_MIB),
             Some(Partition::P6666)
