@@ -242,7 +242,30 @@ pub fn solve(
     control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
-    let (mut best, mut nodes) = constructive(shape, start, goal, control, ctx)?;
+    solve_with(shape, start, goal, true, control, ctx)
+}
+
+/// [`solve`] for an optimal search's incumbent: the same, except that a 4x4 remainder is not
+/// finished by a database search (the optimal search itself is one).
+pub fn incumbent(
+    shape: Shape,
+    start: &[u16],
+    goal: &[u16],
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<(Vec<Dir>, u64), String> {
+    solve_with(shape, start, goal, false, control, ctx)
+}
+
+fn solve_with(
+    shape: Shape,
+    start: &[u16],
+    goal: &[u16],
+    pdb_finish: bool,
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<(Vec<Dir>, u64), String> {
+    let (mut best, mut nodes) = constructive(shape, start, goal, pdb_finish, control, ctx)?;
     if shape.area() > MAX_CELLS || shape.w < 2 || shape.h < 2 {
         return Ok((best, nodes));
     }
@@ -281,11 +304,13 @@ pub fn solve(
     Ok((best, nodes))
 }
 
-/// The constructive solver alone (line by line, see the module comment).
+/// The constructive solver alone (line by line, see the module comment); `pdb_finish` lets it
+/// finish a 4x4 remainder with cached databases.
 pub fn constructive(
     shape: Shape,
     start: &[u16],
     goal: &[u16],
+    pdb_finish: bool,
     control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
@@ -320,7 +345,7 @@ pub fn constructive(
     }
     let (mut r0, mut r1, mut c0, mut c1) = (0, shape.h, 0, shape.w);
     let (gbr, gbc) = (goal_blank / shape.w, goal_blank % shape.w);
-    let mut pdb_tried = false;
+    let mut pdb_tried = !pdb_finish;
     while r1 - r0 > 3 || c1 - c0 > 3 {
         if r1 - r0 == 4 && c1 - c0 == 4 && !pdb_tried {
             // A 4x4 remainder: finish optimally with cached pattern databases if they exist.

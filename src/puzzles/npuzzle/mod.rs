@@ -208,7 +208,7 @@ fn idastar_best(
     let rest = remaining(control, spent, None);
     let options = ctx.options.clone();
     let (incumbent, n) = with_quiet_context(&rest, &options, |quiet| {
-        fast::solve(shape, &req.start, &req.goal, &rest, quiet)
+        fast::incumbent(shape, &req.start, &req.goal, &rest, quiet)
     })
     .map_err(|_| STOPPED.to_string())?;
     spent += n;
