@@ -192,6 +192,13 @@ fn easy_korf_instances_with_pattern_databases_built_and_cached() {
         // The command path (auto) finds the cached databases and agrees.
         let len = solve_checked(&options, &format!("4x4 {tiles} goal {goal}"));
         assert_eq!(len, *opt, "Korf #{idx} via solve npuzzle");
+        // Fast mode weights its searches with the cached databases: never shorter than optimal,
+        // and close to it.
+        let fast = solve_checked(&options, &format!("4x4 {tiles} goal {goal} fast"));
+        assert!(
+            fast >= *opt && fast * 10 <= opt * 12,
+            "Korf #{idx} fast: {fast} vs {opt}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -310,7 +317,11 @@ fn idastar_window_proves_an_incumbent_optimal() {
     let control = SearchControl::unlimited();
     let run = |lower: u32, upper: u32| {
         with_quiet_context(&control, &EngineOptions::default(), |ctx| {
-            let w = idastar::Window { lower, upper };
+            let w = idastar::Window {
+                lower,
+                upper,
+                spent: 0,
+            };
             idastar::solve_window(shape, &start, &goal, &h, w, &control, ctx)
         })
     };

@@ -28,6 +28,9 @@ pub struct Window {
     pub lower: u32,
     /// The length of a known solution: iterations stop once the bound reaches it.
     pub upper: u32,
+    /// Nodes already spent on this request by earlier searches, added to `info` reports so they
+    /// count the whole request.
+    pub spent: u64,
 }
 
 impl Window {
@@ -35,6 +38,7 @@ impl Window {
     pub const OPEN: Window = Window {
         lower: 0,
         upper: u32::MAX,
+        spent: 0,
     };
 }
 
@@ -60,6 +64,8 @@ struct Ida<'a, 'c> {
     goal: Vec<u8>,
     /// Neighbour cell per (cell, direction), `u16::MAX` when off the board.
     step: Vec<[u16; 4]>,
+    /// Added to reported node counts (see [`Window::spent`]).
+    spent: u64,
 }
 
 const NONE: u16 = u16::MAX;
@@ -87,7 +93,7 @@ impl Ida<'_, '_> {
             let now = self.control.elapsed();
             if now.saturating_sub(self.last_report) >= std::time::Duration::from_secs(1) {
                 self.last_report = now;
-                report(self.ctx, self.nodes, now, self.bound);
+                report(self.ctx, self.spent + self.nodes, now, self.bound);
             }
             if self.control.should_stop(self.nodes) {
                 self.stopped = true;
@@ -181,6 +187,7 @@ pub fn solve_window(
         path: Vec::new(),
         step,
         goal: goal.to_vec(),
+        spent: window.spent,
     };
     if start == goal {
         return (Outcome::Solved(Vec::new()), Stats { nodes: 1 }, 0);
@@ -199,7 +206,7 @@ pub fn solve_window(
         ida.bound = bound;
         let r = ida.dfs(0, bound, h0, &parts, None);
         ida.last_report = control.elapsed();
-        report(ida.ctx, ida.nodes, ida.last_report, bound);
+        report(ida.ctx, ida.spent + ida.nodes, ida.last_report, bound);
         let stats = Stats { nodes: ida.nodes };
         match r {
             None => return (Outcome::Solved(std::mem::take(&mut ida.path)), stats, bound),

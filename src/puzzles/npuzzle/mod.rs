@@ -244,6 +244,7 @@ fn idastar_best(
     let window = Window {
         lower,
         upper: incumbent.len() as u32,
+        spent,
     };
     let (outcome, stats, lower) = idastar::solve_window(shape, start, goal, h, window, &rest, ctx);
     spent += stats.nodes;
