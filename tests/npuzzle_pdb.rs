@@ -237,7 +237,7 @@ fn the_5x5_builder_matches_an_independent_search_on_small_patterns() {
 }
 
 #[test]
-fn the_6666_partition_covers_every_tile_once_for_any_goal() {
+fn the_5x5_partitions_cover_every_tile_once_for_any_goal() {
     let first: Vec<u8> = (0..25).collect();
     assert_eq!(
         pdb::partition6666(&first),
@@ -258,6 +258,13 @@ fn the_6666_partition_covers_every_tile_once_for_any_goal() {
         assert_eq!(groups.len(), 4);
         let mut all: Vec<u8> = groups.iter().flatten().copied().collect();
         assert!(groups.iter().all(|g| g.len() == 6));
+        all.sort();
+        assert_eq!(all, (1..25).collect::<Vec<u8>>(), "{goal:?}");
+        // The default-budget 5-5-5-5-4 set too.
+        let groups = pdb::partition55554(&goal);
+        let sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+        assert_eq!(sizes, vec![5, 5, 5, 5, 4]);
+        let mut all: Vec<u8> = groups.iter().flatten().copied().collect();
         all.sort();
         assert_eq!(all, (1..25).collect::<Vec<u8>>(), "{goal:?}");
     }

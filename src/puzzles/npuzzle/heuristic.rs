@@ -6,7 +6,10 @@
 use super::board::Shape;
 
 /// Per-node partial sums a heuristic keeps so that a move updates only what it changed.
-pub type Parts = [u16; 8];
+pub type Parts = [u16; MAX_PARTS];
+
+/// Room for five pattern databases and their mirrored lookups.
+pub const MAX_PARTS: usize = 10;
 
 /// A lower bound on the moves left, computed from the tile at each cell and the cell of each tile.
 pub trait Heuristic: Sync {
@@ -218,7 +221,7 @@ mod tests {
             let hr = ManhattanLc::new(s, &goal, true);
             let mut tiles = goal.clone();
             let mut pos = pos_of(&tiles);
-            let mut parts = [0; 8];
+            let mut parts = [0; MAX_PARTS];
             hr.init(&tiles, &pos, &mut parts);
             let mut seed = 7u64;
             for _ in 0..3000 {

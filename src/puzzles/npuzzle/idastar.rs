@@ -4,7 +4,7 @@
 //! the previous one, polls the stop signal every 4096 nodes and reports once per iteration.
 
 use super::board::{Dir, Shape};
-use super::heuristic::{Heuristic, Parts};
+use super::heuristic::{Heuristic, Parts, MAX_PARTS};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// How an optimal search ended.
@@ -201,7 +201,7 @@ pub fn solve_window(
         if control.should_stop(ida.nodes) {
             return (Outcome::Stopped, stats, bound);
         }
-        let mut parts: Parts = [0; 8];
+        let mut parts: Parts = [0; MAX_PARTS];
         let h0 = h.init(&ida.tiles, &ida.pos, &mut parts);
         ida.bound = bound;
         let r = ida.dfs(0, bound, h0, &parts, None);

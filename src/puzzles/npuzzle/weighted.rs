@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Dir, Shape};
-use super::heuristic::{Heuristic, Parts};
+use super::heuristic::{Heuristic, Parts, MAX_PARTS};
 use super::packed::MAX_CELLS;
 use crate::engine::SearchControl;
 
@@ -94,7 +94,7 @@ pub fn solve(
     for (c, &t) in tiles.iter().enumerate() {
         pos[t as usize] = c as u8;
     }
-    let mut parts: Parts = [0; 8];
+    let mut parts: Parts = [0; MAX_PARTS];
     let h0 = h.init(&tiles, &pos, &mut parts);
     let wq = limits.weight_quarters.max(4);
     let prio = |g: u32, hv: u32| (4 * g + wq * hv) as usize;

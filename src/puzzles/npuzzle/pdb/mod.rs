@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use super::board::Shape;
-use super::heuristic::{Heuristic, Parts};
+use super::heuristic::{Heuristic, Parts, MAX_PARTS};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// One pattern: its tiles and the table indexed by [`rank`] of their cells.
@@ -93,7 +93,7 @@ impl PdbSet {
 
 impl Heuristic for PdbSet {
     fn estimate(&self, tiles: &[u8], pos: &[u8]) -> u32 {
-        let mut parts = [0; 8];
+        let mut parts = [0; MAX_PARTS];
         self.init(tiles, pos, &mut parts)
     }
 
@@ -128,6 +128,8 @@ pub enum Partition {
     P78,
     /// 5x5, Korf & Felner's 6-6-6-6: 510 MB resident; needs `hash` >= [`P6666_MIN_HASH_MIB`].
     P6666,
+    /// 5x5, 5-5-5-5-4: 25.8 MB resident, built in about a minute; below that budget.
+    P55554,
 }
 
 /// The `setoption hash` budget (MiB) from which 4x4 searches use the 7-8 databases: their 576 MB
@@ -151,11 +153,12 @@ impl Partition {
     }
 
     /// The partition for a board under a memory budget, if it has one: 4x4 always (see
-    /// [`Partition::for_budget`]), 5x5 from [`P6666_MIN_HASH_MIB`].
+    /// [`Partition::for_budget`]), 5x5 (6-6-6-6 from [`P6666_MIN_HASH_MIB`], else 5-5-5-5-4).
     pub fn for_board(shape: Shape, hash_mib: usize) -> Option<Partition> {
         match (shape.w, shape.h) {
             (4, 4) => Some(Partition::for_budget(hash_mib)),
             (5, 5) if hash_mib >= P6666_MIN_HASH_MIB => Some(Partition::P6666),
+            (5, 5) => Some(Partition::P55554),
             _ => None,
         }
     }
@@ -166,13 +169,14 @@ impl Partition {
             Partition::P663 => "6-6-3",
             Partition::P78 => "7-8",
             Partition::P6666 => "6-6-6-6",
+            Partition::P55554 => "5-5-5-5-4",
         }
     }
 
     /// The board this partition is for.
     pub fn shape(self) -> Shape {
         match self {
-            Partition::P6666 => Shape { w: 5, h: 5 },
+            Partition::P6666 | Partition::P55554 => Shape { w: 5, h: 5 },
             _ => Shape { w: 4, h: 4 },
         }
     }
@@ -186,7 +190,8 @@ impl Partition {
         match self {
             Partition::P663 => partition(shape, goal),
             Partition::P78 => partition78(shape, goal),
-            Partition::P6666 => partition6666(goal),
+            Partition::P6666 => partition5x5(goal, &KF6666),
+            Partition::P55554 => partition5x5(goal, &SMALL55554),
         }
     }
 }
@@ -199,10 +204,29 @@ const KF6666: [[u8; 6]; 4] = [
     [17, 18, 19, 22, 23, 24],
 ];
 
-/// The 6-6-6-6 partition of a 5x5 goal, as tiles: Korf & Felner's layout, mirrored so that its
-/// blank corner is the goal's blank corner; for a blank elsewhere, the layout as is with the
-/// blank's cell and cell 0 exchanged (any partition is admissible; this one stays compact).
+/// A compact 5-5-5-5-4 layout (goal blank at cell 0), by goal cells, for the default budget.
+const SMALL55554: [&[u8]; 5] = [
+    &[1, 2, 3, 6, 7],
+    &[4, 8, 9, 13, 14],
+    &[5, 10, 11, 15, 16],
+    &[12, 17, 20, 21, 22],
+    &[18, 19, 23, 24],
+];
+
+/// The 6-6-6-6 partition of a 5x5 goal (see [`partition5x5`]).
 pub fn partition6666(goal: &[u8]) -> Vec<Vec<u8>> {
+    partition5x5(goal, &KF6666)
+}
+
+/// The 5-5-5-5-4 partition of a 5x5 goal (see [`partition5x5`]).
+pub fn partition55554(goal: &[u8]) -> Vec<Vec<u8>> {
+    partition5x5(goal, &SMALL55554)
+}
+
+/// A 5x5 partition as tiles, from a layout of goal cells drawn for the blank at cell 0: mirrored
+/// so that its blank corner is the goal's blank corner; for a blank elsewhere, the layout as is
+/// with the blank's cell and cell 0 exchanged (any partition is admissible; this stays compact).
+fn partition5x5<G: AsRef<[u8]>>(goal: &[u8], layout: &[G]) -> Vec<Vec<u8>> {
     let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
     let (br, bc) = (blank / 5, blank % 5);
     let corner = (br == 0 || br == 4) && (bc == 0 || bc == 4);
@@ -218,10 +242,11 @@ pub fn partition6666(goal: &[u8]) -> Vec<Vec<u8>> {
             cell as usize
         }
     };
-    KF6666
+    layout
         .iter()
         .map(|g| {
-            g.iter()
+            g.as_ref()
+                .iter()
                 .map(|&c| goal.get(map(c)).copied().unwrap_or(0))
                 .collect()
         })
@@ -480,7 +505,8 @@ fn assemble(shape: Shape, goal: &[u8], patterns: Vec<Pattern>) -> PdbSet {
 
 /// Builds (on `threads` cores, no caching) the additive set for any disjoint tile `groups` of a
 /// board up to 31 cells: the generic machinery behind every partition, for tests on small boards.
-/// `None` if stopped, or if the groups are not disjoint, hold the blank, or exceed 4 or 8 tiles.
+/// `None` if stopped, or if the groups are not disjoint, hold the blank, or exceed 5 groups or 8
+/// tiles.
 pub fn build_set(
     shape: Shape,
     goal: &[u8],
@@ -495,7 +521,7 @@ pub fn build_set(
         *goal_cell.get_mut(t as usize)? = c as u8;
     }
     let mut used = vec![false; area];
-    if groups.len() > 4 {
+    if groups.len() > MAX_PARTS / 2 {
         return None;
     }
     let mut patterns = Vec::new();
@@ -568,8 +594,8 @@ mod tests {
         );
         assert_eq!(Partition::for_board(s4, 256), Some(Partition::P663));
         assert_eq!(Partition::for_board(s4, 1024), Some(Partition::P78));
-        assert_eq!(Partition::for_board(s5, 256), None);
-        assert_eq!(Partition::for_board(s5, 1024), None);
+        assert_eq!(Partition::for_board(s5, 256), Some(Partition::P55554));
+        assert_eq!(Partition::for_board(s5, 1024), Some(Partition::P55554));
         assert_eq!(
             Partition::for_board(s5, P6666_MIN_HASH_MIB),
             Some(Partition::P6666)
