@@ -1,11 +1,15 @@
-//! `fast` mode: a constructive, bounded-suboptimal solver for any board up to 32x32.
+//! `fast` mode: a constructive solver for any board up to 32x32, then, on boards up to 25 cells,
+//! weighted A* for a shorter answer.
 //!
-//! It peels off one edge line at a time (the longer dimension first, never the line holding the
+//! The constructive part peels off one edge line at a time (the longer dimension first, never the line holding the
 //! goal's blank): each tile of the line but the last two is brought home by a small A* over
 //! (tile, blank) positions that may not disturb finished cells, and the last two go home together
 //! (A* over both tiles and the blank, which finds the usual corner manoeuvre by itself). When at
 //! most 3x3 cells remain, IDA* with Manhattan + linear conflict finishes optimally. Every stage is
 //! optimal for its own sub-goal, so the whole answer is short, though not globally optimal.
+//! Weighted A* ([`weighted`]) then looks for shorter answers with falling weights, using cached
+//! pattern databases when the memory budget selects them (it never builds any: fast mode must
+//! answer at once).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};

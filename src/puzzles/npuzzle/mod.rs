@@ -2,7 +2,8 @@
 //!
 //! [`request`] parses the command, [`solvable`] rejects impossible positions at once, then either
 //! an optimal search runs ([`bfs`], [`astar`], or [`idastar`] with Manhattan + linear conflict or,
-//! on 4x4 boards, additive pattern databases from [`pdb`]) or the constructive [`fast`] solver.
+//! on 4x4 and 5x5 boards, additive pattern databases from [`pdb`]; stopped, it answers with a
+//! `fast` incumbent when it has one) or [`fast`] mode (constructive, then [`weighted`] A*).
 //! See protocol.md for the command and README.md for the methods.
 
 pub mod astar;
@@ -157,8 +158,8 @@ fn remaining(control: &SearchControl, spent: u64, cap: Option<u64>) -> SearchCon
 
 /// IDA* with the strongest bound available, and a best-so-far answer when it is stopped.
 ///
-/// 1. A first IDA* run of at most [`FIRST_NODES`] nodes (on a 4x4 whose pattern databases are not
-///    cached, [`MDLC_FIRST_NODES`] with Manhattan + LC, so easy positions never wait for a build):
+/// 1. A first IDA* run of at most [`FIRST_NODES`] nodes (on a 4x4 or 5x5 whose pattern databases
+///    are not cached, [`MDLC_FIRST_NODES`] with Manhattan + LC, so easy positions never wait for a build):
 ///    most positions end here, with no overhead.
 /// 2. Otherwise a `fast`-mode solution becomes the incumbent (info line `incumbent`).
 /// 3. IDA* resumes (pattern databases built first if needed) from the lower bound reached so far,
@@ -255,7 +256,7 @@ fn idastar_best(
     })
 }
 
-/// Nodes Manhattan + LC may spend on a 4x4 before the pattern databases are built.
+/// Nodes Manhattan + LC may spend on a 4x4 or 5x5 before the pattern databases are built.
 pub const MDLC_FIRST_NODES: u64 = 2_000_000;
 
 /// Nodes of the first IDA* run before a `fast` incumbent is computed (about 0.1 s).
