@@ -213,12 +213,13 @@ const SMALL55554: [&[u8]; 5] = [
     &[18, 19, 23, 24],
 ];
 
-/// The 6-6-6-6 partition of a 5x5 goal (see [`partition5x5`]).
+/// The 6-6-6-6 partition of a 5x5 goal (Korf & Felner's layout, placed as described in
+/// `partition5x5`).
 pub fn partition6666(goal: &[u8]) -> Vec<Vec<u8>> {
     partition5x5(goal, &KF6666)
 }
 
-/// The 5-5-5-5-4 partition of a 5x5 goal (see [`partition5x5`]).
+/// The 5-5-5-5-4 partition of a 5x5 goal (placed as described in `partition5x5`).
 pub fn partition55554(goal: &[u8]) -> Vec<Vec<u8>> {
     partition5x5(goal, &SMALL55554)
 }
