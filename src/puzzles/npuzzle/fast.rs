@@ -284,7 +284,7 @@ fn solve_with(
         Some(set) => set,
         None => &mdlc,
     };
-    let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / weighted::BYTES_PER_NODE;
+    let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / weighted::BYTES_PER_EXPANSION;
     let mut left = WEIGHTED_NODES.min(memory as u64);
     if let Some(m) = control.max_nodes() {
         left = left.min(m.saturating_sub(nodes));
