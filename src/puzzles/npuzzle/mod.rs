@@ -159,8 +159,8 @@ fn remaining(control: &SearchControl, spent: u64, cap: Option<u64>) -> SearchCon
 /// IDA* with the strongest bound available, and a best-so-far answer when it is stopped.
 ///
 /// 1. A first IDA* run of at most [`FIRST_NODES`] nodes (on a 4x4 or 5x5 whose pattern databases
-///    are not cached, [`MDLC_FIRST_NODES`] with Manhattan + LC, so easy positions never wait for a build):
-///    most positions end here, with no overhead.
+///    are not cached, [`MDLC_FIRST_NODES`] with Manhattan + LC, so easy positions never wait for
+///    a build): most positions end here, with no overhead.
 /// 2. Otherwise a `fast`-mode solution becomes the incumbent (info line `incumbent`).
 /// 3. IDA* resumes (pattern databases built first if needed) from the lower bound reached so far,
 ///    only looking for solutions shorter than the incumbent; when its bound reaches the
@@ -228,6 +228,10 @@ fn idastar_best(
         optimal: false,
         lower_bound: Some(lower),
     };
+    if control.should_stop(spent) {
+        // The incumbent used up the limit: no database build, no further search.
+        return Ok(unproven(incumbent, spent, lower));
+    }
     let rest = remaining(control, spent, None);
     let built;
     let h: &dyn Heuristic = if will_build {
