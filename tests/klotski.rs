@@ -1,10 +1,11 @@
 //! `solve klotski`: optimal lengths against known values, every answer replayed move by move on an
 //! independent char-grid model (each MOVE legal under its metric, the goal reached at the end),
-//! `all` statistics cross-checked between metrics, and every documented error.
+//! `all` statistics cross-checked between metrics, the bitboard and general search paths
+//! cross-checked against each other, and every documented error.
 
 use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::klotski::layouts::parse_layouts;
-use gridmind::puzzles::klotski::solve_command;
+use gridmind::puzzles::klotski::{parse_request, solve_command, solve_using, Path};
 
 fn run_with(
     args: &str,
@@ -294,4 +295,115 @@ fn stop_and_memory_limits() {
     };
     let e = run_with(big, &SearchControl::unlimited(), &small).unwrap_err();
     assert!(e.starts_with("out of memory: more than 1 MiB"), "{e}");
+}
+
+/// Solves `args` on one search path; the answer text or the error.
+fn run_path(
+    args: &str,
+    path: Path,
+    control: &SearchControl,
+    options: &EngineOptions,
+) -> Result<String, String> {
+    let req = parse_request(args)?;
+    with_quiet_context(control, options, |ctx| solve_using(&req, path, ctx)).map(|s| s.to_answer())
+}
+
+#[test]
+fn bitboard_and_general_paths_agree_on_every_named_layout() {
+    let text = std::fs::read_to_string("tests/data/klotski/named-layouts.txt").unwrap();
+    let layouts = parse_layouts(&text).unwrap();
+    assert_eq!(layouts.len(), 62);
+    let (control, options) = (SearchControl::unlimited(), EngineOptions::default());
+    let mut compared = 0;
+    for l in &layouts {
+        for metric in ["moves", "slides", "steps"] {
+            for all in ["", " all"] {
+                let args = format!("{} metric {metric}{all}", l.grid);
+                let general = run_path(&args, Path::General, &control, &options);
+                let bitboard = run_path(&args, Path::Bitboard, &control, &options);
+                match (&general, &bitboard) {
+                    (Ok(g), Ok(b)) => {
+                        let ng = replay(&l.grid, g, metric, classic_goal());
+                        let nb = replay(&l.grid, b, metric, classic_goal());
+                        assert_eq!(ng, nb, "{} {args}: lengths", l.name);
+                        // `all` lines: optimal end positions and reachable positions.
+                        let tail =
+                            |a: &str| a.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+                        assert_eq!(tail(g), tail(b), "{} {args}: all counts", l.name);
+                        assert_eq!(tail(g).len(), if all.is_empty() { 0 } else { 2 });
+                    }
+                    (Err(g), Err(b)) => {
+                        assert!(g.starts_with("unsolvable: "), "{}: {g}", l.name);
+                        assert_eq!(g, b, "{} {args}: same proof of unsolvability", l.name);
+                    }
+                    _ => panic!(
+                        "{} {args}: general {general:?}, bitboard {bitboard:?}",
+                        l.name
+                    ),
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 62 * 3 * 2);
+}
+
+#[test]
+fn bitboard_path_refuses_what_it_cannot_represent_and_auto_falls_back() {
+    let (control, options) = (SearchControl::unlimited(), EngineOptions::default());
+    // 2x2, 2x1 and 1x2 pieces on 6x6: 25 + 30 + 30 placements, more than a u64 holds.
+    let wide = "BCAADE/BCAADE/FGHIJK/FGHIJK/LLMM../NN..PP metric moves";
+    let e = run_path(wide, Path::Bitboard, &control, &options).unwrap_err();
+    assert!(e.contains("more than 64 bits"), "{e}");
+    let auto = run_path(wide, Path::Auto, &control, &options).unwrap();
+    let general = run_path(wide, Path::General, &control, &options).unwrap();
+    assert_eq!(auto.split(' ').next(), Some("12"));
+    assert_eq!(general.split(' ').next(), Some("12"));
+    // A soldier as the goal piece is a class of its own: 20 more placements than a u64 holds.
+    let soldier = "BAAC/BAAC/DEEF/DGHF/I..J goal J 0 0";
+    assert!(run_path(soldier, Path::Bitboard, &control, &options).is_err());
+    let auto = run_path(soldier, Path::Auto, &control, &options).unwrap();
+    replay("BAAC/BAAC/DEEF/DGHF/I..J", &auto, "moves", (b'J', 0, 0));
+    // Other shapes and goals the bitboard path does handle: both paths agree.
+    for args in [
+        "AAB../AAB../.CCC./D..E. goal A 2 3 metric slides",
+        "BAAC/BAAC/DEEF/DGHF/I..J goal A 3 2 all",
+        "BAAC/BAAC/DEEF/DGHF/I..J goal A 3 0 metric steps",
+        "AA../.... goal A 1 2",
+    ] {
+        let g = run_path(args, Path::General, &control, &options).unwrap();
+        let b = run_path(args, Path::Bitboard, &control, &options).expect(args);
+        assert_eq!(g.split(' ').next(), b.split(' ').next(), "{args}");
+        assert_eq!(
+            g.lines().skip(1).collect::<Vec<_>>(),
+            b.lines().skip(1).collect::<Vec<_>>(),
+            "{args}"
+        );
+    }
+}
+
+#[test]
+fn both_paths_stop_and_respect_the_memory_limit() {
+    for path in [Path::General, Path::Bitboard] {
+        let stopped = SearchControl::unlimited().with_max_nodes(1);
+        let e = run_path(
+            "BAAC/BAAC/DEEF/DGHF/I..J",
+            path,
+            &stopped,
+            &EngineOptions::default(),
+        )
+        .unwrap_err();
+        assert!(e.starts_with("search stopped: "), "{path:?}: {e}");
+        // 2x2 + soldiers on 6x6 (25 + 36 placements: both paths take it); millions of positions.
+        let big = "AABCDE/AAFGHI/JKLMNO/PQRSTU/....../......";
+        let small = EngineOptions {
+            hash_mib: 1,
+            ..EngineOptions::default()
+        };
+        let e = run_path(big, path, &SearchControl::unlimited(), &small).unwrap_err();
+        assert!(
+            e.starts_with("out of memory: more than 1 MiB"),
+            "{path:?}: {e}"
+        );
+    }
 }
