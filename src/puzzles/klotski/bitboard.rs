@@ -12,6 +12,19 @@
 use super::grid::MAX_CELLS;
 use super::model::{Model, MAX_CLASSES, NONE};
 
+/// How [`BitModel::movers`] finds the pieces that can move; fixed for a whole search, because
+/// the numbers of pieces and of empty cells never change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movers {
+    /// Count, per direction, the empty cells each placement's edge needs (pieces at most 2x2,
+    /// no more empty cells than pieces): the open steps of every piece at once.
+    Counted,
+    /// Pieces next to an empty cell, found from the empty cells, then tested one by one.
+    NearEmpty,
+    /// Pieces next to an empty cell, found piece by piece, then tested one by one.
+    NearPiece,
+}
+
 /// Geometry of one board and piece set in the one-word key form.
 pub struct BitModel {
     /// Board width (a vertical step is a shift by this), below 64.
@@ -41,6 +54,14 @@ pub struct BitModel {
     /// a key, it names the pieces beside that cell, so when a board has fewer empty cells than
     /// pieces the pieces that might move are found from the empty cells.
     pub beside: [u64; MAX_CELLS],
+    /// Per cell and direction: the key bits of every placement whose step that way needs the
+    /// cell (the cell is in its `edge`).
+    pub ahead: [[u64; 4]; MAX_CELLS],
+    /// Per direction: the key bits of placements whose edge that way is one cell, and two cells.
+    pub edge_one: [u64; 4],
+    pub edge_two: [u64; 4],
+    /// True when no edge is longer than two cells (every piece at most 2x2).
+    pub short_edges: bool,
     /// Per key bit: the key bit index of the piece's mirror image.
     pub mirror_of: [u8; 64],
     /// Per key bit and direction (`u d l r`): the key bit of the placement one step away (0 when
@@ -76,6 +97,10 @@ impl BitModel {
             covers: [0; 64],
             halo: [0; 64],
             beside: [0; MAX_CELLS],
+            ahead: [[0; 4]; MAX_CELLS],
+            edge_one: [0; 4],
+            edge_two: [0; 4],
+            short_edges: model.shapes.iter().all(|s| s.width <= 2 && s.height <= 2),
             mirror_of: [0; 64],
             step_bit: [[0; 4]; 64],
             edge: [[0; 4]; 64],
@@ -112,7 +137,18 @@ impl BitModel {
                 let n = shape.step[t][d];
                 if n != NONE {
                     bm.step_bit[b][d] = bm.bit(c, n as usize);
-                    bm.edge[b][d] = shape.cells[n as usize] & !shape.cells[t];
+                    let edge = shape.cells[n as usize] & !shape.cells[t];
+                    bm.edge[b][d] = edge;
+                    match edge.count_ones() {
+                        1 => bm.edge_one[d] |= 1 << b,
+                        2 => bm.edge_two[d] |= 1 << b,
+                        _ => {}
+                    }
+                    let mut e = edge;
+                    while e != 0 {
+                        bm.ahead[e.trailing_zeros() as usize][d] |= 1 << b;
+                        e &= e - 1;
+                    }
                 }
             }
             for open in 0..16 {
@@ -177,6 +213,85 @@ impl BitModel {
             m &= m - 1;
         }
         occ
+    }
+
+    /// The way to find movers for a search starting at `start`.
+    pub fn mover_search(&self, start: u64) -> Movers {
+        let empties = (self.full & !self.occupied(start)).count_ones();
+        match (empties <= start.count_ones(), self.short_edges) {
+            (true, true) => Movers::Counted,
+            (true, false) => Movers::NearEmpty,
+            _ => Movers::NearPiece,
+        }
+    }
+
+    /// Lists in `out` every piece of `key` (but `skip`) with at least one open step, with the
+    /// key bits of its one-step placements; returns how many. Whether a piece can move is a coin
+    /// toss for the branch predictor, so this has no branch per piece.
+    #[inline]
+    pub fn movers(
+        &self,
+        key: u64,
+        empty: u64,
+        skip: u64,
+        way: Movers,
+        out: &mut [(u8, u64); 64],
+    ) -> usize {
+        let mut n = 0;
+        if way == Movers::Counted {
+            // Per direction, bit-sliced counts (ones, twos) of the empty cells ahead of each
+            // placement; an edge of one cell needs one, of two cells two.
+            let (mut ones, mut twos) = ([0u64; 4], [0u64; 4]);
+            let mut e = empty;
+            while e != 0 {
+                let ahead = &self.ahead[e.trailing_zeros() as usize & (MAX_CELLS - 1)];
+                e &= e - 1;
+                for d in 0..4 {
+                    twos[d] |= ones[d] & ahead[d];
+                    ones[d] ^= ahead[d];
+                }
+            }
+            let mut open = [0u64; 4];
+            for d in 0..4 {
+                open[d] = key & !skip & (ones[d] & self.edge_one[d] | twos[d] & self.edge_two[d]);
+            }
+            let mut movers = open[0] | open[1] | open[2] | open[3];
+            while movers != 0 {
+                let b = movers.trailing_zeros() as usize & 63;
+                movers &= movers - 1;
+                let code = (open[0] >> b & 1)
+                    | (open[1] >> b & 1) << 1
+                    | (open[2] >> b & 1) << 2
+                    | (open[3] >> b & 1) << 3;
+                out[n & 63] = (b as u8, self.step_sets[b][code as usize & 15]);
+                n += 1;
+            }
+            return n;
+        }
+        let mut near = 0u64;
+        if way == Movers::NearEmpty {
+            let mut e = empty;
+            while e != 0 {
+                near |= key & self.beside[e.trailing_zeros() as usize & 63];
+                e &= e - 1;
+            }
+        } else {
+            let mut m = key;
+            while m != 0 {
+                let b = m.trailing_zeros() as usize & 63;
+                m &= m - 1;
+                near |= u64::from(self.halo[b] & empty != 0) << b;
+            }
+        }
+        near &= !skip;
+        while near != 0 {
+            let b = near.trailing_zeros() as usize & 63;
+            near &= near - 1;
+            let first = self.steps(b, empty);
+            out[n & 63] = (b as u8, first);
+            n += usize::from(first != 0);
+        }
+        n
     }
 
     /// Key bits of the placements one step (in any direction) from the piece with key bit `b`

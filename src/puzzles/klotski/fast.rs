@@ -82,7 +82,7 @@ fn search_with<const METRIC: u8>(
             return Ok(found);
         }
     }
-    let by_empty = (bm.full & !bm.occupied(start)).count_ones() <= start.count_ones();
+    let way = bm.mover_search(start);
     // The pieces that can move from the position being expanded, with their one-step moves.
     let mut movers = [(0u8, 0u64); 64];
     let began = Instant::now();
@@ -109,34 +109,7 @@ fn search_with<const METRIC: u8>(
             } else {
                 0
             };
-            // Whether a piece can move is a coin toss for the branch predictor, so the pieces
-            // are filtered without branches in two rounds: next to an empty cell (found from
-            // whichever is fewer, empty cells or pieces; both counts never change), then with
-            // at least one open step (listed).
-            let mut near = 0u64;
-            if by_empty {
-                let mut e = empty;
-                while e != 0 {
-                    near |= key & bm.beside[e.trailing_zeros() as usize & 63];
-                    e &= e - 1;
-                }
-            } else {
-                let mut m = key;
-                while m != 0 {
-                    let b = m.trailing_zeros() as usize & 63;
-                    m &= m - 1;
-                    near |= u64::from(bm.halo[b] & empty != 0) << b;
-                }
-            }
-            near &= !skip;
-            let mut n = 0;
-            while near != 0 {
-                let b = near.trailing_zeros() as usize & 63;
-                near &= near - 1;
-                let first = bm.steps(b, empty);
-                movers[n & 63] = (b as u8, first);
-                n += usize::from(first != 0);
-            }
+            let n = bm.movers(key, empty, skip, way, &mut movers);
             let mut hit = None;
             for &(b, first) in &movers[..n.min(64)] {
                 let b = b as usize & 63;
