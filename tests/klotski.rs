@@ -364,16 +364,37 @@ fn bitboard_path_refuses_what_it_cannot_represent_and_auto_falls_back() {
     assert!(run_path(soldier, Path::Bitboard, &control, &options).is_err());
     let auto = run_path(soldier, Path::Auto, &control, &options).unwrap();
     replay("BAAC/BAAC/DEEF/DGHF/I..J", &auto, "moves", (b'J', 0, 0));
-    // Other shapes and goals the bitboard path does handle: both paths agree.
+    // Other shapes and goals the bitboard path does handle: both paths agree. The 1x3 pieces
+    // take the bitboard path's other two ways of finding movable pieces (from the empty cells
+    // when they are fewer than the pieces, else piece by piece).
     for args in [
+        "AABCD/AAEFG/HHH.I/JK..L goal A 2 3",
+        "AABCD/AAEFG/HHH.I/JK..L goal A 2 3 metric slides all",
+        "AABCD/AAEFG/HHH.I/JK..L goal A 2 3 metric steps",
         "AAB../AAB../.CCC./D..E. goal A 2 3 metric slides",
+        "AAB../AAB../.CCC./D..E. goal A 2 3 all",
         "BAAC/BAAC/DEEF/DGHF/I..J goal A 3 2 all",
         "BAAC/BAAC/DEEF/DGHF/I..J goal A 3 0 metric steps",
         "AA../.... goal A 1 2",
     ] {
         let g = run_path(args, Path::General, &control, &options).unwrap();
         let b = run_path(args, Path::Bitboard, &control, &options).expect(args);
-        assert_eq!(g.split(' ').next(), b.split(' ').next(), "{args}");
+        let w: Vec<&str> = args.split(' ').collect();
+        let grid = w[0];
+        let goal = (
+            w[2].as_bytes()[0],
+            w[3].parse().unwrap(),
+            w[4].parse().unwrap(),
+        );
+        let metric = w
+            .iter()
+            .position(|&x| x == "metric")
+            .map_or("moves", |i| w[i + 1]);
+        assert_eq!(
+            replay(grid, &g, metric, goal),
+            replay(grid, &b, metric, goal),
+            "{args}"
+        );
         assert_eq!(
             g.lines().skip(1).collect::<Vec<_>>(),
             b.lines().skip(1).collect::<Vec<_>>(),
