@@ -225,73 +225,65 @@ impl BitModel {
         }
     }
 
-    /// Lists in `out` every piece of `key` (but `skip`) with at least one open step, with the
-    /// key bits of its one-step placements; returns how many. Whether a piece can move is a coin
-    /// toss for the branch predictor, so this has no branch per piece.
-    #[inline]
-    pub fn movers(
-        &self,
-        key: u64,
-        empty: u64,
-        skip: u64,
-        way: Movers,
-        out: &mut [(u8, u64); 64],
-    ) -> usize {
-        let mut n = 0;
-        if way == Movers::Counted {
-            // Per direction, bit-sliced counts (ones, twos) of the empty cells ahead of each
-            // placement; an edge of one cell needs one, of two cells two.
-            let (mut ones, mut twos) = ([0u64; 4], [0u64; 4]);
-            let mut e = empty;
-            while e != 0 {
-                let ahead = &self.ahead[e.trailing_zeros() as usize & (MAX_CELLS - 1)];
-                e &= e - 1;
+    /// The pieces of `key` (but `skip`) that might move, with no branch per piece (whether a
+    /// piece can move is a coin toss for the branch predictor). With [`Movers::Counted`] they
+    /// are exactly the pieces with an open step, and the second value holds, per direction, the
+    /// pieces whose step that way is open; otherwise they are the pieces next to an empty cell.
+    #[inline(always)]
+    pub fn candidates(&self, key: u64, empty: u64, skip: u64, way: Movers) -> (u64, [u64; 4]) {
+        let mut open = [0u64; 4];
+        let mut near = 0u64;
+        match way {
+            Movers::Counted => {
+                // Per direction, bit-sliced counts (ones, twos) of the empty cells ahead of
+                // each placement; an edge of one cell needs one, of two cells two.
+                let (mut ones, mut twos) = ([0u64; 4], [0u64; 4]);
+                let mut e = empty;
+                while e != 0 {
+                    let ahead = &self.ahead[e.trailing_zeros() as usize & (MAX_CELLS - 1)];
+                    e &= e - 1;
+                    for d in 0..4 {
+                        twos[d] |= ones[d] & ahead[d];
+                        ones[d] ^= ahead[d];
+                    }
+                }
                 for d in 0..4 {
-                    twos[d] |= ones[d] & ahead[d];
-                    ones[d] ^= ahead[d];
+                    open[d] = key & (ones[d] & self.edge_one[d] | twos[d] & self.edge_two[d]);
+                    near |= open[d];
                 }
             }
-            let mut open = [0u64; 4];
-            for d in 0..4 {
-                open[d] = key & !skip & (ones[d] & self.edge_one[d] | twos[d] & self.edge_two[d]);
+            Movers::NearEmpty => {
+                let mut e = empty;
+                while e != 0 {
+                    near |= key & self.beside[e.trailing_zeros() as usize & 63];
+                    e &= e - 1;
+                }
             }
-            let mut movers = open[0] | open[1] | open[2] | open[3];
-            while movers != 0 {
-                let b = movers.trailing_zeros() as usize & 63;
-                movers &= movers - 1;
-                let code = (open[0] >> b & 1)
-                    | (open[1] >> b & 1) << 1
-                    | (open[2] >> b & 1) << 2
-                    | (open[3] >> b & 1) << 3;
-                out[n & 63] = (b as u8, self.step_sets[b][code as usize & 15]);
-                n += 1;
+            Movers::NearPiece => {
+                let mut m = key;
+                while m != 0 {
+                    let b = m.trailing_zeros() as usize & 63;
+                    m &= m - 1;
+                    near |= u64::from(self.halo[b] & empty != 0) << b;
+                }
             }
-            return n;
         }
-        let mut near = 0u64;
-        if way == Movers::NearEmpty {
-            let mut e = empty;
-            while e != 0 {
-                near |= key & self.beside[e.trailing_zeros() as usize & 63];
-                e &= e - 1;
-            }
+        (near & !skip, open)
+    }
+
+    /// The one-step placements of candidate `b` from [`BitModel::candidates`] (0 when it cannot
+    /// move after all).
+    #[inline(always)]
+    pub fn first_steps(&self, b: usize, empty: u64, way: Movers, open: &[u64; 4]) -> u64 {
+        if way == Movers::Counted {
+            let code = (open[0] >> b & 1)
+                | (open[1] >> b & 1) << 1
+                | (open[2] >> b & 1) << 2
+                | (open[3] >> b & 1) << 3;
+            self.step_sets[b & 63][code as usize & 15]
         } else {
-            let mut m = key;
-            while m != 0 {
-                let b = m.trailing_zeros() as usize & 63;
-                m &= m - 1;
-                near |= u64::from(self.halo[b] & empty != 0) << b;
-            }
+            self.steps(b, empty)
         }
-        near &= !skip;
-        while near != 0 {
-            let b = near.trailing_zeros() as usize & 63;
-            near &= near - 1;
-            let first = self.steps(b, empty);
-            out[n & 63] = (b as u8, first);
-            n += usize::from(first != 0);
-        }
-        n
     }
 
     /// Key bits of the placements one step (in any direction) from the piece with key bit `b`

@@ -83,8 +83,6 @@ fn search_with<const METRIC: u8>(
         }
     }
     let way = bm.mover_search(start);
-    // The pieces that can move from the position being expanded, with their one-step moves.
-    let mut movers = [(0u8, 0u64); 64];
     let began = Instant::now();
     let mut last_report = began;
     let (mut level_start, mut depth) = (0usize, 0u32);
@@ -109,10 +107,17 @@ fn search_with<const METRIC: u8>(
             } else {
                 0
             };
-            let n = bm.movers(key, empty, skip, way, &mut movers);
+            let (mut candidates, open) = bm.candidates(key, empty, skip, way);
             let mut hit = None;
-            for &(b, first) in &movers[..n.min(64)] {
-                let b = b as usize & 63;
+            while candidates != 0 {
+                let b = candidates.trailing_zeros() as usize & 63;
+                candidates &= candidates - 1;
+                let first = bm.first_steps(b, empty, way, &open);
+                // Never taken when every candidate is known to move (the classic board), so
+                // the predictor learns it.
+                if first == 0 {
+                    continue;
+                }
                 let mut dests = match METRIC {
                     STEPS => first,
                     SLIDES => bm.slides(b, empty),
