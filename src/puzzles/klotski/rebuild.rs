@@ -8,7 +8,7 @@
 use super::bitboard::BitModel;
 use super::key::PackedKey;
 use super::model::{Metric, Model, Tracked, MAX_CLASSES};
-use super::moves::destinations;
+use super::moves::{destinations, route};
 use super::table::{StateId, StateTable};
 
 /// The states from the start to `goal`, following parent links.
@@ -105,16 +105,16 @@ pub fn moves_by_keys(
             let Some(j) = pieces.iter().position(|p| p.class == class && p.pos == t) else {
                 continue;
             };
-            let found = destinations(model, metric, occupied, class, t as usize)
-                .into_iter()
-                .find(|(d, _)| *d == n);
-            if let Some((_, dirs)) = found {
+            if let Some(dirs) = route(model, metric, occupied, class, t as usize, n as usize) {
                 step = Some((j, n, dirs, want));
                 break;
             }
         }
         let (j, n, dirs, want) = step.ok_or_else(lost)?;
-        out.push(format!("{}{dirs}", pieces[j].letter as char));
+        let mut text = String::with_capacity(1 + dirs.len());
+        text.push(pieces[j].letter as char);
+        text.push_str(&dirs);
+        out.push(text);
         pieces[j].pos = n;
         real = want;
     }
