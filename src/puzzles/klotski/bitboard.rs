@@ -12,7 +12,7 @@
 use super::grid::MAX_CELLS;
 use super::model::{Model, MAX_CLASSES, NONE};
 
-/// How [`BitModel::movers`] finds the pieces that can move; fixed for a whole search, because
+/// How [`BitModel::candidates`] finds the pieces that can move; fixed for a whole search, because
 /// the numbers of pieces and of empty cells never change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Movers {

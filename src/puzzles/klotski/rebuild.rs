@@ -1,9 +1,10 @@
 //! Turning a chain of canonical states back into moves with real piece letters.
 //!
 //! The search only knows canonical states (same-shaped pieces merged, maybe mirrored). Replaying
-//! from the real start position, each step tries every move of every real piece and keeps the one
-//! whose canonical result is the next state on the chain, so the answer names actual letters and
-//! the actual (unmirrored) board.
+//! from the real start position, each step finds the real piece whose move gives the next state
+//! on the chain, so the answer names actual letters and the actual (unmirrored) board: [`moves`]
+//! (general path) tries every move of every piece; [`moves_by_keys`] (bitboard path) reads the
+//! move off the two bits in which the keys differ.
 
 use super::bitboard::BitModel;
 use super::key::PackedKey;
