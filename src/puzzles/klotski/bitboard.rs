@@ -303,12 +303,20 @@ impl BitModel {
     }
 
     /// Key bits of the placements the piece with key bit `b` reaches by one straight slide
-    /// through `free`.
+    /// through `free`, given its one-step placements `first`: each slide starts with one of them
+    /// and goes on the same way, so closed directions cost nothing.
     #[inline]
-    pub fn slides(&self, b: usize, free: u64) -> u64 {
-        let mut out = 0;
-        for d in 0..4 {
-            let mut p = b & 63;
+    pub fn slides(&self, b: usize, free: u64, first: u64) -> u64 {
+        let sb = &self.step_bit[b & 63];
+        let mut out = first;
+        let mut starts = first;
+        while starts != 0 {
+            let x = starts & starts.wrapping_neg();
+            starts &= starts - 1;
+            // The direction of this first step, without a branch.
+            let d =
+                usize::from(sb[1] == x) + 2 * usize::from(sb[2] == x) + 3 * usize::from(sb[3] == x);
+            let mut p = x.trailing_zeros() as usize & 63;
             while self.step_bit[p][d] != 0 && self.edge[p][d] & !free == 0 {
                 out |= self.step_bit[p][d];
                 p = self.step_bit[p][d].trailing_zeros() as usize & 63;

@@ -120,7 +120,7 @@ fn search_with<const METRIC: u8>(
                 }
                 let mut dests = match METRIC {
                     STEPS => first,
-                    SLIDES => bm.slides(b, empty),
+                    SLIDES => bm.slides(b, empty, first),
                     _ => bm.region(b, empty, first),
                 };
                 let mb = bm.mirror_of[b] as usize & 63;
