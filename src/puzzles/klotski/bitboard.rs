@@ -7,7 +7,8 @@
 //! = 63 placements; any board whose classes' placements add up to at most 64 works the same way.
 //!
 //! Per key bit we precompute what the search needs about that piece (class, top-left, covered
-//! cells, neighbouring cells, mirror image), so decoding a position is one pass over its set bits.
+//! cells, neighbouring cells, mirror image, the placement one step away in each direction and the
+//! cells that step needs), so move generation is table lookups and mask tests on the key.
 
 use super::grid::MAX_CELLS;
 use super::model::{Model, MAX_CLASSES, NONE};
@@ -37,10 +38,6 @@ pub struct BitModel {
     pub mirror_dedup: bool,
     /// The key bit of the goal piece on its target.
     pub goal_bit: u64,
-    /// Per class: piece width and height, and every top-left where it fits on the board.
-    pub shape_w: [u8; MAX_CLASSES],
-    pub shape_h: [u8; MAX_CLASSES],
-    pub placements: [u64; MAX_CLASSES],
     /// Per class and top-left cell: the key bit index of that placement (valid placements only).
     pub index: [[u8; MAX_CELLS]; MAX_CLASSES],
     /// Per key bit: the class and top-left of the placement.
@@ -88,9 +85,6 @@ impl BitModel {
             not_right: model.not_right,
             mirror_dedup: model.mirror_dedup,
             goal_bit: 0,
-            shape_w: [0; MAX_CLASSES],
-            shape_h: [0; MAX_CLASSES],
-            placements: [0; MAX_CLASSES],
             index: [[0; MAX_CELLS]; MAX_CLASSES],
             class_of: [0; 64],
             cell_of: [0; 64],
@@ -108,9 +102,6 @@ impl BitModel {
         });
         let mut next = 0usize;
         for (c, shape) in model.shapes.iter().enumerate() {
-            bm.shape_w[c] = shape.width as u8;
-            bm.shape_h[c] = shape.height as u8;
-            bm.placements[c] = shape.placements;
             let mut p = shape.placements;
             while p != 0 {
                 let t = p.trailing_zeros() as usize;
