@@ -251,21 +251,6 @@ fn sees_the_vct_behind_a_four() {
     avoids_the_losing_move(make, Color::Black, p(6, 9), 200_000);
 }
 
-/// Piskvork opening 8, gridmind white at 500 ms/move: (6,9) makes an open three, but black
-/// blocks it at (9,6) with a three of its own and wins; a VCT that only allowed fours against
-/// an open three did not see it.
-#[test]
-fn an_open_three_is_no_defence_against_a_blocking_three() {
-    let make = || {
-        position(
-            Rule::Freestyle,
-            &[(7, 7), (6, 6), (7, 6), (7, 5), (6, 7)],
-            &[(8, 7), (5, 5), (5, 6), (7, 8)],
-        )
-    };
-    avoids_the_losing_move(make, Color::White, p(6, 9), 200_000);
-}
-
 #[test]
 fn renju_black_never_plays_an_overline() {
     let black = [(3, 7), (4, 7), (5, 7), (7, 7), (8, 7)];

@@ -246,21 +246,24 @@ impl Searcher<'_, '_> {
             // No threat left: the attack ran out.
             return false;
         } else {
-            // Points on the lines of the attacker's open-four points that leave it without
-            // one, then the defender's own fours.
+            // Points on the lines in which the attacker's open-four points make their fours,
+            // that leave it without one. A defender's stone never creates an attacker threat,
+            // so only the known points need re-checking (except under renju, where blocking
+            // one of black's threes can make a forbidden point playable).
             let mut line = Vec::new();
             let mut pts: Vec<usize> = Vec::new();
             for &f in &flex {
                 if !pts.contains(&f) {
                     pts.push(f);
                 }
-                self.b.line_points(f, &mut line);
+                self.b.four_line_points(c, f, &mut line);
                 for &q in &line {
                     if !pts.contains(&q) {
                         pts.push(q);
                     }
                 }
             }
+            let renju = self.b.rule == crate::games::Rule::Renju;
             let mut v = Vec::new();
             for q in pts {
                 let t = self.b.threat(o, q);
@@ -272,14 +275,14 @@ impl Searcher<'_, '_> {
                     return false;
                 }
                 self.b.make(q, o);
-                self.b.line_points(q, &mut line);
                 let mut still = flex.iter().any(|&f| {
                     f != q && {
                         let t = self.b.threat(c, f);
                         t.flex4() && !self.b.forbidden(c, f, &t)
                     }
                 });
-                if !still {
+                if !still && renju {
+                    self.b.line_points(q, &mut line);
                     still = line.iter().any(|&f| {
                         let t = self.b.threat(c, f);
                         t.flex4() && !self.b.forbidden(c, f, &t)
@@ -352,6 +355,21 @@ mod tests {
             assert_eq!((s.b.coords(m), d), ((7, 7), 1));
             // White to move has nothing.
             assert_eq!(s.vct_root(1, 20_000, 6), None);
+        });
+    }
+
+    /// White has an open three whose end is black's double-three point: black may not ignore
+    /// the three, but (7,7) blocks it and threatens at once, which wins by threes.
+    #[test]
+    fn a_three_that_blocks_an_open_three_is_an_attack() {
+        let b = board(
+            &[(5, 7), (6, 7), (7, 5), (7, 6), (0, 0)],
+            &[(8, 8), (9, 9), (10, 10), (14, 0), (0, 14)],
+        );
+        with_searcher(b, |s| {
+            assert_eq!(s.vcf_root(0, 20_000), None);
+            let (m, _) = s.vct_root(0, 20_000, 6).expect("a VCT");
+            assert_eq!(s.b.coords(m), (7, 7));
         });
     }
 
