@@ -26,12 +26,10 @@ pub struct Shared<'a> {
     pub control: &'a SearchControl,
     pub stop: AtomicBool,
     pub nodes: AtomicU64,
-    /// While set, the tree search also stops at `tree_time_us` / `tree_nodes`, so the checks that
+    /// While set, the tree search also stops at `tree_time` / `tree_nodes`, so the checks that
     /// follow it (the safety net) keep part of the budget.
     pub tree_phase: AtomicBool,
-    /// The tree's time limit in microseconds since the start (`u64::MAX`: none); set once the
-    /// root checks know how much the safety net will need.
-    pub tree_time_us: AtomicU64,
+    pub tree_time: Option<Duration>,
     pub tree_nodes: Option<u64>,
 }
 
@@ -44,7 +42,7 @@ impl<'a> Shared<'a> {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             tree_phase: AtomicBool::new(false),
-            tree_time_us: AtomicU64::new(u64::MAX),
+            tree_time: None,
             tree_nodes: None,
         }
     }
@@ -52,8 +50,7 @@ impl<'a> Shared<'a> {
     fn tree_over(&self, total: u64) -> bool {
         self.tree_phase.load(Ordering::Relaxed)
             && (self.tree_nodes.is_some_and(|n| total >= n)
-                || self.control.elapsed().as_micros() as u64
-                    >= self.tree_time_us.load(Ordering::Relaxed))
+                || self.tree_time.is_some_and(|t| self.control.elapsed() >= t))
     }
 
     /// True once any limit or an outside stop ends the search.

@@ -48,11 +48,6 @@ const SAFETY_TRIES: usize = 7;
 /// With a clock the tree search stops at this share of the hard limit (or of a node limit),
 /// leaving the rest to the safety net; the net ends at `SAFETY_END` of the hard limit.
 const TREE_SHARE: f64 = 0.75;
-/// The tree's share when the opponent already threatens a VCF/VCT (if we passed): then
-/// checking the tree's choices matters more than its depth.
-const THREATENED_TREE_SHARE: f64 = 0.5;
-/// Time for the check of the opponent's threats at the root, as a share of the hard limit.
-const THREAT_CHECK_SHARE: f64 = 0.08;
 const SAFETY_END: f64 = 0.97;
 /// A sharp position may start iterations until this share of the hard limit.
 const EXTEND_SHARE: f64 = 0.6;
@@ -154,6 +149,7 @@ pub fn think(
     };
     let hard = control.hard_budget();
     let shared = Shared {
+        tree_time: hard.map(|h| h.mul_f64(TREE_SHARE)),
         tree_nodes: control.max_nodes().map(|n| n - n / 4),
         ..Shared::new(tt, control)
     };
@@ -209,27 +205,6 @@ pub fn think(
         if main.aborted {
             main.aborted = false;
         }
-    }
-    // Does the opponent threaten to win by fours or threes if we passed?
-    let threatened = vct_time && win.is_none() && hard.is_some() && {
-        let now = control.elapsed();
-        main.vct_until = hard.map(|h| now + h.mul_f64(THREAT_CHECK_SHARE));
-        let found = main.vcf_root(1 - c, SAFETY_VCF_NODES).is_some()
-            || (!main.aborted
-                && main
-                    .vct_root(1 - c, TIMED_VCT_NODES, TIMED_VCT_DEPTH)
-                    .is_some());
-        main.aborted = false;
-        found
-    };
-    if let Some(h) = hard {
-        let share = if threatened {
-            THREATENED_TREE_SHARE
-        } else {
-            TREE_SHARE
-        };
-        let t = h.mul_f64(share).as_micros() as u64;
-        shared.tree_time_us.store(t, Ordering::Relaxed);
     }
     // A decided root stops generating early: list every playable point then.
     let list = if win.is_some() {
