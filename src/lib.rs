@@ -5,7 +5,7 @@
 //! - [`games`]: one module per two-player game behind the [`games::Game`] trait.
 //! - [`puzzles`]: one module per sliding-puzzle family, reached through `solve`.
 //! - [`search`]: search algorithms shared between games and puzzles.
-//! - [`bench`] and [`matchrunner`]: the `gridmind bench` and `gridmind match` subcommands.
+//! - [`bench`](mod@bench) and [`matchrunner`]: the `gridmind bench` and `gridmind match` subcommands.
 
 pub mod bench;
 pub mod engine;

@@ -64,11 +64,25 @@ fn parse_args(args: &[String], program: &str) -> Result<Args, String> {
     Ok(parsed)
 }
 
+/// `gridmind bench | head` should end quietly like any Unix filter, not panic in `println!`.
+/// Only the bench does this: the engine and the match runner handle write errors themselves,
+/// and a match must survive an engine that dies.
+fn quit_quietly_on_closed_stdout() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let all: Vec<String> = std::env::args().collect();
     let program = all.first().cloned().unwrap_or_default();
     match all.get(1).map(String::as_str) {
-        Some("bench") => return exit_code(gridmind::bench::run(&all[2..])),
+        Some("bench") => {
+            quit_quietly_on_closed_stdout();
+            return exit_code(gridmind::bench::run(&all[2..]));
+        }
         Some("match") => return exit_code(gridmind::matchrunner::run(&all[2..])),
         _ => {}
     }

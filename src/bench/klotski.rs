@@ -1,14 +1,17 @@
-//! `gridmind bench klotski [FILE] [--metric moves|slides|steps|all] [--repeats N]`.
+//! `gridmind bench klotski [FILE] [--metric moves|slides|steps|all] [--repeats N]
+//! [--path auto|general|bitboard|both]`.
 //!
 //! Solves every layout of a named-layouts file (default `../shared/klotski/named-layouts.txt`),
 //! checks each optimum against the file's known value, and prints the median time per layout and
-//! the total. The medians are what to quote: single runs on a shared machine are noisy.
+//! the total. The medians are what to quote: single runs on a shared machine are noisy. With
+//! `--path both` each layout is timed on the general path and on the bitboard path in the same
+//! run, so the two columns share the machine's mood.
 
 use std::time::{Duration, Instant};
 
 use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
 use crate::puzzles::klotski::layouts::{parse_layouts, NamedLayout};
-use crate::puzzles::klotski::{parse_request, solve, Metric};
+use crate::puzzles::klotski::{parse_request, solve_using, Metric, Path};
 
 const DEFAULT_FILE: &str = "../shared/klotski/named-layouts.txt";
 
@@ -17,6 +20,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut file = DEFAULT_FILE.to_string();
     let mut metrics = vec![Metric::Moves];
     let mut repeats = 5usize;
+    let mut paths = vec![Path::Auto];
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -36,6 +40,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .filter(|&n| n > 0)
                     .ok_or("--repeats takes a positive number")?
             }
+            "--path" => {
+                paths = match it.next().map(String::as_str) {
+                    Some("auto") => vec![Path::Auto],
+                    Some("general") => vec![Path::General],
+                    Some("bitboard") => vec![Path::Bitboard],
+                    Some("both") => vec![Path::General, Path::Bitboard],
+                    _ => return Err("--path takes auto, general, bitboard or both".into()),
+                }
+            }
             other if other.starts_with('-') => return Err(format!("unknown option {other}")),
             other => file = other.to_string(),
         }
@@ -47,17 +60,39 @@ pub fn run(args: &[String]) -> Result<(), String> {
         layouts.len()
     );
     let mut failures = 0;
+    let label = |p: Path| match p {
+        Path::Auto => "",
+        Path::General => "general ",
+        Path::Bitboard => "bitboard ",
+    };
     for metric in metrics {
-        let mut total = Duration::ZERO;
+        let mut totals = vec![Duration::ZERO; paths.len()];
         for l in &layouts {
-            let (median, answer) = time_one(l, metric, repeats)?;
-            total += median;
+            let mut times = String::new();
+            let mut answers = Vec::new();
+            for (i, &path) in paths.iter().enumerate() {
+                let (median, answer) = time_one(l, metric, path, repeats)?;
+                totals[i] += median;
+                times.push_str(&format!(
+                    "{}{:>8.3} ms  ",
+                    label(path),
+                    median.as_secs_f64() * 1e3
+                ));
+                answers.push(answer);
+            }
+            let answer = answers[0];
+            if answers.iter().any(|&a| a != answer) {
+                failures += 1;
+            }
             let expected = l.known.map(|k| match metric {
                 Metric::Moves => k[0],
                 Metric::Slides => k[1],
                 Metric::Steps => k[2],
             });
             let verdict = match expected {
+                _ if answers.iter().any(|&a| a != answer) => {
+                    format!("MISMATCH between paths: {answers:?}")
+                }
                 Some(e) if e != answer => {
                     failures += 1;
                     format!("MISMATCH, file says {e:?}")
@@ -67,19 +102,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
             };
             let shown = answer.map_or("unsolvable".to_string(), |n| n.to_string());
             println!(
-                "{:<7} {:>10} {:>10.3} ms  {:<24} {verdict}",
+                "{:<7} {:>10}  {times}{:<24} {verdict}",
                 metric.name(),
                 shown,
-                median.as_secs_f64() * 1e3,
                 l.name
             );
         }
-        println!(
-            "{:<7} total {:.3} ms for {} layouts (sum of medians)",
-            metric.name(),
-            total.as_secs_f64() * 1e3,
-            layouts.len()
-        );
+        for (&path, total) in paths.iter().zip(&totals) {
+            println!(
+                "{:<7} {}total {:.3} ms for {} layouts (sum of medians)",
+                metric.name(),
+                label(path),
+                total.as_secs_f64() * 1e3,
+                layouts.len()
+            );
+        }
     }
     if failures > 0 {
         return Err(format!(
@@ -93,6 +130,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 fn time_one(
     l: &NamedLayout,
     metric: Metric,
+    path: Path,
     repeats: usize,
 ) -> Result<(Duration, Option<u32>), String> {
     let mut req = parse_request(&l.grid).map_err(|e| format!("{}: {e}", l.name))?;
@@ -103,7 +141,7 @@ fn time_one(
     for _ in 0..repeats {
         let control = SearchControl::unlimited();
         let t = Instant::now();
-        let r = with_quiet_context(&control, &options, |ctx| solve(&req, ctx));
+        let r = with_quiet_context(&control, &options, |ctx| solve_using(&req, path, ctx));
         times.push(t.elapsed());
         answer = match r {
             Ok(s) => Some(s.moves.len() as u32),

@@ -9,8 +9,22 @@ pub mod klotski;
 pub mod npuzzle;
 pub mod stop;
 
+const USAGE: &str = "usage: gridmind bench [gomoku|npuzzle|klotski|stop] [OPTIONS]
+  gomoku   fixed positions to a fixed depth: nodes (deterministic), nps, time
+  npuzzle  Korf's 100 15-puzzles and the 24-puzzle set (files from ../shared or given)
+  klotski  the named Klotski layouts, per layout and total
+  stop     how fast a running search answers `stop`
+Options per benchmark: see README.md, section Benchmarks.";
+
 /// Runs the benchmark named by `args[0]` (default gomoku); returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
+    if args
+        .iter()
+        .any(|a| matches!(a.as_str(), "-h" | "--help" | "help"))
+    {
+        println!("{USAGE}");
+        return 0;
+    }
     let (which, rest) = match args.split_first() {
         Some((w, rest)) if !w.starts_with('-') => (w.as_str(), rest),
         _ => ("gomoku", args),

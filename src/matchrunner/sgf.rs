@@ -1,4 +1,4 @@
-//! SGF (FF[4], GM[4] = gomoku/renju) for finished games, one game tree per game in one file, so
+//! SGF (`FF[4]`, `GM[4]` = gomoku/renju) for finished games, one game tree per game in one file, so
 //! any gomoku viewer (Renlib, Yixin Board, Sabaki) can replay a match.
 
 use std::fmt::Write;

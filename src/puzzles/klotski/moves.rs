@@ -194,3 +194,67 @@ pub fn destinations(
     }
     out
 }
+
+/// The directions the piece of class `class` at `t` travels to reach `to` in one move under
+/// `metric` (a shortest cell path for `moves`), or `None` when that is not one move. The
+/// cheap twin of [`destinations`] for when the destination is already known: no string per
+/// destination, just one breadth-first pass with parent links.
+pub fn route(
+    model: &Model,
+    metric: Metric,
+    occupied: u64,
+    class: usize,
+    t: usize,
+    to: usize,
+) -> Option<String> {
+    let shape = &model.shapes[class];
+    let blocked = !((model.full & !occupied) | shape.cells[t]);
+    let ok = |n: u8| n != NONE && shape.cells[n as usize] & blocked == 0;
+    match metric {
+        Metric::Steps => (0..4)
+            .find(|&d| shape.step[t][d] as usize == to && ok(shape.step[t][d]))
+            .map(|d| (DIRS[d] as char).to_string()),
+        Metric::Slides => (0..4).find_map(|d| {
+            let mut p = t;
+            let mut cells = 0;
+            while ok(shape.step[p][d]) {
+                p = shape.step[p][d] as usize;
+                cells += 1;
+                if p == to {
+                    return Some((DIRS[d] as char).to_string().repeat(cells));
+                }
+            }
+            None
+        }),
+        Metric::Moves => {
+            // parent[p] = (previous top-left, direction), filled breadth-first.
+            let mut parent = [(NONE, 0u8); MAX_CELLS];
+            parent[t] = (t as u8, 0);
+            let mut queue = [0u8; MAX_CELLS];
+            queue[0] = t as u8;
+            let (mut head, mut tail) = (0, 1);
+            while head < tail && parent[to].0 == NONE {
+                let p = queue[head] as usize;
+                head += 1;
+                for (d, &n) in shape.step[p].iter().enumerate() {
+                    if ok(n) && parent[n as usize].0 == NONE {
+                        parent[n as usize] = (p as u8, DIRS[d]);
+                        queue[tail] = n;
+                        tail += 1;
+                    }
+                }
+            }
+            if to == t || parent[to].0 == NONE {
+                return None;
+            }
+            let mut dirs = Vec::new();
+            let mut p = to;
+            while p != t {
+                dirs.push(parent[p].1);
+                p = parent[p].0 as usize;
+            }
+            dirs.reverse();
+            String::from_utf8(dirs).ok()
+        }
+    }
+}
