@@ -1,19 +1,25 @@
-//! `fast` mode: a constructive, bounded-suboptimal solver for any board up to 32x32.
+//! `fast` mode: a constructive solver for any board up to 32x32, then, on boards up to 25 cells,
+//! weighted A* for a shorter answer.
 //!
-//! It peels off one edge line at a time (the longer dimension first, never the line holding the
+//! The constructive part peels off one edge line at a time (the longer dimension first, never the line holding the
 //! goal's blank): each tile of the line but the last two is brought home by a small A* over
 //! (tile, blank) positions that may not disturb finished cells, and the last two go home together
 //! (A* over both tiles and the blank, which finds the usual corner manoeuvre by itself). When at
 //! most 3x3 cells remain, IDA* with Manhattan + linear conflict finishes optimally. Every stage is
 //! optimal for its own sub-goal, so the whole answer is short, though not globally optimal.
+//! Weighted A* ([`weighted`]) then looks for shorter answers with falling weights, using cached
+//! pattern databases when the memory budget selects them (it never builds any: fast mode must
+//! answer at once).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use super::board::{Dir, Shape};
-use super::heuristic::ManhattanLc;
+use super::heuristic::{Heuristic, ManhattanLc};
 use super::idastar::{self, Outcome};
+use super::packed::MAX_CELLS;
 use super::pdb::{self, PdbSet};
+use super::weighted;
 
 /// Nodes a 4x4 remainder may spend with pattern databases before fast mode falls back to peeling
 /// it down to 3x3 (about 0.4 s at most).
@@ -223,11 +229,92 @@ impl Work {
     }
 }
 
-/// Solves `start` → `goal` constructively; the caller has checked solvability.
+/// Expansions the weighted searches of one `fast` answer may spend in all (about 0.3–0.5 s on a
+/// 24-puzzle); they also stay within `setoption hash`.
+pub const WEIGHTED_NODES: u64 = 400_000;
+
+/// The weights tried in turn, in quarters (2, 1.75, 1.5, 1.25): each later search only looks for
+/// answers shorter than the best so far, so it prunes harder and usually gets further.
+pub const WEIGHTS: [u32; 4] = [8, 7, 6, 5];
+
+/// Solves `start` → `goal`: constructively, then (boards up to 25 cells) by a sequence of weighted
+/// A* searches with falling weights for a shorter answer. The caller has checked solvability.
 pub fn solve(
     shape: Shape,
     start: &[u16],
     goal: &[u16],
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<(Vec<Dir>, u64), String> {
+    solve_with(shape, start, goal, true, control, ctx)
+}
+
+/// [`solve`] for an optimal search's incumbent: the same, except that a 4x4 remainder is not
+/// finished by a database search (the optimal search itself is one).
+pub fn incumbent(
+    shape: Shape,
+    start: &[u16],
+    goal: &[u16],
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<(Vec<Dir>, u64), String> {
+    solve_with(shape, start, goal, false, control, ctx)
+}
+
+fn solve_with(
+    shape: Shape,
+    start: &[u16],
+    goal: &[u16],
+    pdb_finish: bool,
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> Result<(Vec<Dir>, u64), String> {
+    let (mut best, mut nodes) = constructive(shape, start, goal, pdb_finish, control, ctx)?;
+    if shape.area() > MAX_CELLS || shape.w < 2 || shape.h < 2 {
+        return Ok((best, nodes));
+    }
+    let narrow = |t: &[u16]| t.iter().map(|&x| x as u8).collect::<Vec<u8>>();
+    let (s8, g8) = (narrow(start), narrow(goal));
+    // The strongest bound already at hand: cached pattern databases (never built here), else
+    // Manhattan + linear conflict.
+    let mdlc = ManhattanLc::new(shape, &g8, true);
+    let cached = pdb::Partition::for_board(shape, ctx.options.hash_mib)
+        .and_then(|p| pdb::load_cached(p, shape, &g8, ctx.options.data_dir.as_deref()));
+    let h: &dyn Heuristic = match &cached {
+        Some(set) => set,
+        None => &mdlc,
+    };
+    let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / weighted::BYTES_PER_EXPANSION;
+    let mut left = WEIGHTED_NODES.min(memory as u64);
+    if let Some(m) = control.max_nodes() {
+        left = left.min(m.saturating_sub(nodes));
+    }
+    for wq in WEIGHTS {
+        if left == 0 || control.stopped() {
+            break;
+        }
+        let limits = weighted::Limits {
+            weight_quarters: wq,
+            max_nodes: left,
+            upper: best.len(),
+        };
+        let (found, n) = weighted::solve(shape, &s8, &g8, h, limits, control);
+        nodes += n;
+        left = left.saturating_sub(n);
+        if let Some(m) = found {
+            best = m;
+        }
+    }
+    Ok((best, nodes))
+}
+
+/// The constructive solver alone (line by line, see the module comment); `pdb_finish` lets it
+/// finish a 4x4 remainder with cached databases.
+pub fn constructive(
+    shape: Shape,
+    start: &[u16],
+    goal: &[u16],
+    pdb_finish: bool,
     control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
@@ -262,7 +349,7 @@ pub fn solve(
     }
     let (mut r0, mut r1, mut c0, mut c1) = (0, shape.h, 0, shape.w);
     let (gbr, gbc) = (goal_blank / shape.w, goal_blank % shape.w);
-    let mut pdb_tried = false;
+    let mut pdb_tried = !pdb_finish;
     while r1 - r0 > 3 || c1 - c0 > 3 {
         if r1 - r0 == 4 && c1 - c0 == 4 && !pdb_tried {
             // A 4x4 remainder: finish optimally with cached pattern databases if they exist.

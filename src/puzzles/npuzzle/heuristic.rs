@@ -6,7 +6,10 @@
 use super::board::Shape;
 
 /// Per-node partial sums a heuristic keeps so that a move updates only what it changed.
-pub type Parts = [u16; 8];
+pub type Parts = [u16; MAX_PARTS];
+
+/// Room for five pattern databases and their mirrored lookups.
+pub const MAX_PARTS: usize = 10;
 
 /// A lower bound on the moves left, computed from the tile at each cell and the cell of each tile.
 pub trait Heuristic: Sync {
@@ -70,29 +73,46 @@ impl ManhattanLc {
     /// columns: the fewest tiles that must step out of their line.
     pub fn linear_conflict(&self, tiles: &[u8]) -> u32 {
         let Shape { w, h } = self.shape;
-        let mut extra = 0u32;
-        let mut keys: Vec<u8> = Vec::with_capacity(w.max(h));
-        for r in 0..h {
-            keys.clear();
-            for c in 0..w {
-                let t = tiles[r * w + c] as usize;
-                if t != 0 && self.goal_row[t] as usize == r {
-                    keys.push(self.goal_col[t]);
+        let rows: u32 = (0..h).map(|r| self.line(tiles, true, r, None)).sum();
+        let cols: u32 = (0..w).map(|c| self.line(tiles, false, c, None)).sum();
+        rows + cols
+    }
+
+    /// The conflict term of one row (`row` true) or column; `swap` reads `tiles` with two cells
+    /// exchanged (the position before a move), so updates need no copy.
+    fn line(&self, tiles: &[u8], row: bool, index: usize, swap: Option<(usize, usize)>) -> u32 {
+        let Shape { w, h } = self.shape;
+        let (len, first, stride) = if row {
+            (w, index * w, 1)
+        } else {
+            (h, index, w)
+        };
+        let mut keys = [0u8; 64];
+        let mut k = 0;
+        for i in 0..len.min(64) {
+            let mut cell = first + i * stride;
+            if let Some((a, b)) = swap {
+                if cell == a {
+                    cell = b;
+                } else if cell == b {
+                    cell = a;
                 }
             }
-            extra += 2 * (keys.len() - lis(&keys)) as u32;
-        }
-        for c in 0..w {
-            keys.clear();
-            for r in 0..h {
-                let t = tiles[r * w + c] as usize;
-                if t != 0 && self.goal_col[t] as usize == c {
-                    keys.push(self.goal_row[t]);
-                }
+            let t = tiles[cell] as usize;
+            if t == 0 {
+                continue;
             }
-            extra += 2 * (keys.len() - lis(&keys)) as u32;
+            let (home_line, key) = if row {
+                (self.goal_row[t], self.goal_col[t])
+            } else {
+                (self.goal_col[t], self.goal_row[t])
+            };
+            if home_line as usize == index {
+                keys[k] = key;
+                k += 1;
+            }
         }
-        extra
+        2 * (k - lis(&keys[..k])) as u32
     }
 }
 
@@ -129,24 +149,39 @@ impl Heuristic for ManhattanLc {
     fn init(&self, tiles: &[u8], pos: &[u8], parts: &mut Parts) -> u32 {
         let md = self.manhattan(pos);
         parts[0] = md as u16;
-        if self.conflicts {
-            md + self.linear_conflict(tiles)
+        let lc = if self.conflicts {
+            self.linear_conflict(tiles)
         } else {
-            md
-        }
+            0
+        };
+        parts[1] = lc as u16;
+        md + lc
     }
 
+    /// Incremental: the tile's Manhattan term, and the conflicts of the two lines it left and
+    /// entered (a sideways move changes two columns, a vertical one two rows).
     fn update(&self, tiles: &[u8], pos: &[u8], tile: u8, parts: &mut Parts) -> u32 {
         let w = self.shape.w;
         let t = tile as usize;
-        let md = parts[0] as u32 + self.tile_distance(t, pos[t] as usize, w)
-            - self.tile_distance(t, pos[0] as usize, w);
+        let (from, to) = (pos[0] as usize, pos[t] as usize);
+        let md = parts[0] as u32 + self.tile_distance(t, to, w) - self.tile_distance(t, from, w);
         parts[0] = md as u16;
-        if self.conflicts {
-            md + self.linear_conflict(tiles)
-        } else {
-            md
+        if !self.conflicts {
+            return md;
         }
+        let sideways = from / w == to / w;
+        let (a, b) = if sideways {
+            (from % w, to % w)
+        } else {
+            (from / w, to / w)
+        };
+        let row = !sideways;
+        let after = self.line(tiles, row, a, None) + self.line(tiles, row, b, None);
+        let before =
+            self.line(tiles, row, a, Some((from, to))) + self.line(tiles, row, b, Some((from, to)));
+        let lc = parts[1] as u32 + after - before;
+        parts[1] = lc as u16;
+        md + lc
     }
 }
 
@@ -175,5 +210,32 @@ mod tests {
         // 3 2 1 in a row: two tiles must leave.
         let t = [3, 2, 1, 4, 5, 6, 7, 8, 0];
         assert_eq!(h.linear_conflict(&t), 4);
+    }
+
+    #[test]
+    fn incremental_update_matches_full_evaluation() {
+        use crate::puzzles::npuzzle::board::Dir;
+        for (w, h) in [(5, 5), (4, 3), (2, 6)] {
+            let s = Shape { w, h };
+            let goal: Vec<u8> = (0..(w * h) as u8).collect();
+            let hr = ManhattanLc::new(s, &goal, true);
+            let mut tiles = goal.clone();
+            let mut pos = pos_of(&tiles);
+            let mut parts = [0; MAX_PARTS];
+            hr.init(&tiles, &pos, &mut parts);
+            let mut seed = 7u64;
+            for _ in 0..3000 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let b = pos[0] as usize;
+                let Some(to) = s.step(b, Dir::ALL[(seed >> 33) as usize % 4]) else {
+                    continue;
+                };
+                let t = tiles[to];
+                tiles.swap(b, to);
+                pos = pos_of(&tiles);
+                let inc = hr.update(&tiles, &pos, t, &mut parts);
+                assert_eq!(inc, hr.estimate(&tiles, &pos), "{tiles:?}");
+            }
+        }
     }
 }

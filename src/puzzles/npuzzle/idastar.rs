@@ -4,7 +4,7 @@
 //! the previous one, polls the stop signal every 4096 nodes and reports once per iteration.
 
 use super::board::{Dir, Shape};
-use super::heuristic::{Heuristic, Parts};
+use super::heuristic::{Heuristic, Parts, MAX_PARTS};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// How an optimal search ended.
@@ -15,6 +15,31 @@ pub enum Outcome {
     Stopped,
     /// Stopped by the memory budget before a solution was found.
     OutOfMemory,
+    /// No solution shorter than the given upper bound exists: a known one of that length is
+    /// optimal.
+    NoneShorter,
+}
+
+/// Where an iterative deepening may start and stop.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    /// A proven lower bound on the optimal length (e.g. from an earlier, interrupted search): the
+    /// first iteration uses at least this bound.
+    pub lower: u32,
+    /// The length of a known solution: iterations stop once the bound reaches it.
+    pub upper: u32,
+    /// Nodes already spent on this request by earlier searches, added to `info` reports so they
+    /// count the whole request.
+    pub spent: u64,
+}
+
+impl Window {
+    /// No prior knowledge.
+    pub const OPEN: Window = Window {
+        lower: 0,
+        upper: u32::MAX,
+        spent: 0,
+    };
 }
 
 /// Totals of one search, for `info` lines and the benchmark.
@@ -39,6 +64,8 @@ struct Ida<'a, 'c> {
     goal: Vec<u8>,
     /// Neighbour cell per (cell, direction), `u16::MAX` when off the board.
     step: Vec<[u16; 4]>,
+    /// Added to reported node counts (see [`Window::spent`]).
+    spent: u64,
 }
 
 const NONE: u16 = u16::MAX;
@@ -66,7 +93,7 @@ impl Ida<'_, '_> {
             let now = self.control.elapsed();
             if now.saturating_sub(self.last_report) >= std::time::Duration::from_secs(1) {
                 self.last_report = now;
-                report(self.ctx, self.nodes, now, self.bound);
+                report(self.ctx, self.spent + self.nodes, now, self.bound);
             }
             if self.control.should_stop(self.nodes) {
                 self.stopped = true;
@@ -123,6 +150,21 @@ pub fn solve(
     control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Outcome, Stats) {
+    let (outcome, stats, _) = solve_window(shape, start, goal, h, Window::OPEN, control, ctx);
+    (outcome, stats)
+}
+
+/// [`solve`] within a [`Window`]; also returns the proven lower bound on the optimal length when
+/// it ended (the bound of the iteration in progress: every smaller one was searched in full).
+pub fn solve_window(
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    h: &dyn Heuristic,
+    window: Window,
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> (Outcome, Stats, u32) {
     let mut pos = vec![0u8; start.len()];
     for (c, &t) in start.iter().enumerate() {
         pos[t as usize] = c as u8;
@@ -145,31 +187,32 @@ pub fn solve(
         path: Vec::new(),
         step,
         goal: goal.to_vec(),
+        spent: window.spent,
     };
     if start == goal {
-        return (Outcome::Solved(Vec::new()), Stats { nodes: 1 });
+        return (Outcome::Solved(Vec::new()), Stats { nodes: 1 }, 0);
     }
-    let mut bound = h.estimate(start, &ida.pos);
+    let mut bound = h.estimate(start, &ida.pos).max(window.lower);
     loop {
-        let mut parts: Parts = [0; 8];
+        let stats = Stats { nodes: ida.nodes };
+        if bound >= window.upper {
+            return (Outcome::NoneShorter, stats, bound);
+        }
+        if control.should_stop(ida.nodes) {
+            return (Outcome::Stopped, stats, bound);
+        }
+        let mut parts: Parts = [0; MAX_PARTS];
         let h0 = h.init(&ida.tiles, &ida.pos, &mut parts);
         ida.bound = bound;
         let r = ida.dfs(0, bound, h0, &parts, None);
         ida.last_report = control.elapsed();
-        report(ida.ctx, ida.nodes, ida.last_report, bound);
+        report(ida.ctx, ida.spent + ida.nodes, ida.last_report, bound);
+        let stats = Stats { nodes: ida.nodes };
         match r {
-            None => {
-                return (
-                    Outcome::Solved(std::mem::take(&mut ida.path)),
-                    Stats { nodes: ida.nodes },
-                )
-            }
-            Some(_) if ida.stopped => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
-            Some(u32::MAX) => return (Outcome::Stopped, Stats { nodes: ida.nodes }),
+            None => return (Outcome::Solved(std::mem::take(&mut ida.path)), stats, bound),
+            Some(_) if ida.stopped => return (Outcome::Stopped, stats, bound),
+            Some(u32::MAX) => return (Outcome::Stopped, stats, bound),
             Some(next) => bound = next,
-        }
-        if control.should_stop(ida.nodes) {
-            return (Outcome::Stopped, Stats { nodes: ida.nodes });
         }
     }
 }

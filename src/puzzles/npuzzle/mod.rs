@@ -2,7 +2,8 @@
 //!
 //! [`request`] parses the command, [`solvable`] rejects impossible positions at once, then either
 //! an optimal search runs ([`bfs`], [`astar`], or [`idastar`] with Manhattan + linear conflict or,
-//! on 4x4 boards, additive pattern databases from [`pdb`]) or the constructive [`fast`] solver.
+//! on 4x4 and 5x5 boards, additive pattern databases from [`pdb`]; stopped, it answers with a
+//! `fast` incumbent when it has one) or [`fast`] mode (constructive, then [`weighted`] A*).
 //! See protocol.md for the command and README.md for the methods.
 
 pub mod astar;
@@ -15,13 +16,14 @@ pub mod packed;
 pub mod pdb;
 pub mod request;
 pub mod solvable;
+pub mod weighted;
 
 use std::time::Duration;
 
-use crate::engine::{Info, SearchContext, SearchControl};
-use board::{letters, Dir, Shape};
-use heuristic::ManhattanLc;
-use idastar::Outcome;
+use crate::engine::{with_quiet_context, Info, SearchContext, SearchControl};
+use board::{letters, Dir};
+use heuristic::{Heuristic, ManhattanLc};
+use idastar::{Outcome, Window};
 use request::{Algorithm, Mode, Request};
 
 /// Optimal searches use one byte per tile, so they stop at this many cells.
@@ -33,7 +35,12 @@ pub struct Solution {
     pub moves: Vec<Dir>,
     pub nodes: u64,
     pub optimal: bool,
+    /// For an optimal search stopped with a best-so-far answer: the proven lower bound on the
+    /// optimal length when it stopped.
+    pub lower_bound: Option<u32>,
 }
+
+const STOPPED: &str = "search stopped: no solution found";
 
 /// Parses `solve npuzzle` arguments and solves; see protocol.md.
 ///
@@ -41,15 +48,19 @@ pub struct Solution {
 pub fn solve_command(args: &str, ctx: &mut SearchContext) -> Result<String, String> {
     let req = request::parse(args)?;
     let sol = solve_request(&req, ctx)?;
-    let note = if sol.optimal {
-        "optimal"
-    } else {
-        "fast mode, not proven optimal"
+    let mut extra = vec![("length".into(), sol.moves.len().to_string())];
+    let note = match (sol.optimal, sol.lower_bound) {
+        (true, _) => "optimal",
+        (false, Some(lower)) => {
+            extra.push(("lower_bound".into(), lower.to_string()));
+            "search stopped, best solution so far, not proven optimal"
+        }
+        (false, None) => "fast mode, not proven optimal",
     };
     ctx.report(&Info {
         nodes: sol.nodes,
         time: ctx.control.elapsed(),
-        extra: vec![("length".into(), sol.moves.len().to_string())],
+        extra,
         note: Some(note.into()),
         ..Default::default()
     });
@@ -71,6 +82,7 @@ pub fn solve_request(req: &Request, ctx: &mut SearchContext) -> Result<Solution,
             moves: Vec::new(),
             nodes: 0,
             optimal: true,
+            lower_bound: None,
         });
     }
     match req.mode {
@@ -80,6 +92,7 @@ pub fn solve_request(req: &Request, ctx: &mut SearchContext) -> Result<Solution,
                 moves,
                 nodes,
                 optimal: false,
+                lower_bound: None,
             })
         }
         Mode::Optimal => optimal(req, &control, ctx),
@@ -114,71 +127,144 @@ fn optimal(
         Algorithm::Bfs => bfs::bfs(shape, &start, &goal, control, ctx),
         Algorithm::BiBfs => bfs::bibfs(shape, &start, &goal, control, ctx),
         Algorithm::AStar => astar::solve(shape, &start, &goal, control, ctx),
-        Algorithm::IdaStar | Algorithm::Auto => idastar_best(shape, &start, &goal, control, ctx)?,
+        Algorithm::IdaStar | Algorithm::Auto => {
+            return idastar_best(req, &start, &goal, control, ctx)
+        }
     };
     match outcome {
         Outcome::Solved(moves) => Ok(Solution {
             moves,
             nodes: stats.nodes,
             optimal: true,
+            lower_bound: None,
         }),
-        Outcome::Stopped => Err("search stopped: no solution found".into()),
         Outcome::OutOfMemory => Err(format!(
             "search stopped: memory budget of {} MiB reached, no solution found (raise it with setoption hash, or use idastar)",
             ctx.options.hash_mib
         )),
+        _ => Err(STOPPED.into()),
     }
 }
 
-/// IDA* with the strongest bound available: pattern databases on 4x4 (7-8 when `hash` allows,
-/// see [`pdb::Partition::for_budget`]), else Manhattan + LC.
+/// `control` with at most `cap` more nodes, counting the `spent` ones against its own limit.
+fn remaining(control: &SearchControl, spent: u64, cap: Option<u64>) -> SearchControl {
+    let left = control.max_nodes().map(|m| m.saturating_sub(spent));
+    match (left, cap) {
+        (Some(a), Some(b)) => control.clone().with_max_nodes(a.min(b)),
+        (Some(n), None) | (None, Some(n)) => control.clone().with_max_nodes(n),
+        (None, None) => control.clone(),
+    }
+}
+
+/// IDA* with the strongest bound available, and a best-so-far answer when it is stopped.
 ///
-/// On 4x4 without cached databases, Manhattan + LC gets [`MDLC_FIRST_NODES`] nodes first: easy
-/// positions are answered in milliseconds instead of waiting for the database build.
+/// 1. A first IDA* run of at most [`FIRST_NODES`] nodes (on a 4x4 or 5x5 whose pattern databases
+///    are not cached, [`MDLC_FIRST_NODES`] with Manhattan + LC, so easy positions never wait for
+///    a build): most positions end here, with no overhead.
+/// 2. Otherwise a `fast`-mode solution becomes the incumbent (info line `incumbent`).
+/// 3. IDA* resumes (pattern databases built first if needed) from the lower bound reached so far,
+///    only looking for solutions shorter than the incumbent; when its bound reaches the
+///    incumbent's length, the incumbent is proven optimal. If it is stopped (or stopped while
+///    databases build), the incumbent is the answer, with an `info` saying it is not proven
+///    optimal and giving the lower bound.
 fn idastar_best(
-    shape: Shape,
+    req: &Request,
     start: &[u8],
     goal: &[u8],
     control: &SearchControl,
     ctx: &mut SearchContext,
-) -> Result<(Outcome, idastar::Stats), String> {
+) -> Result<Solution, String> {
+    let shape = req.shape;
     let mdlc = ManhattanLc::new(shape, goal, true);
-    let mut spent = 0;
-    if shape.w == 4
-        && shape.h == 4
-        && pdb::load_cached(
-            pdb::Partition::for_budget(ctx.options.hash_mib),
-            shape,
-            goal,
-            ctx.options.data_dir.as_deref(),
-        )
-        .is_none()
-    {
-        let cap = control
-            .max_nodes()
-            .map_or(MDLC_FIRST_NODES, |n| n.min(MDLC_FIRST_NODES));
-        let first = control.clone().with_max_nodes(cap);
-        let (outcome, stats) = idastar::solve(shape, start, goal, &mdlc, &first, ctx);
-        let user_limit_hit = control.should_stop(stats.nodes);
-        if matches!(outcome, Outcome::Solved(_)) || user_limit_hit {
-            return Ok((outcome, stats));
-        }
-        spent = stats.nodes;
-    }
-    let rest = match control.max_nodes() {
-        Some(n) => control.clone().with_max_nodes(n.saturating_sub(spent)),
-        None => control.clone(),
+    let partition = pdb::Partition::for_board(shape, ctx.options.hash_mib);
+    let data_dir = ctx.options.data_dir.clone();
+    let cached = partition.and_then(|p| pdb::load_cached(p, shape, goal, data_dir.as_deref()));
+    let will_build = cached.is_none() && partition.is_some();
+    let first_h: &dyn Heuristic = match &cached {
+        Some(set) => set,
+        None => &mdlc,
     };
-    if let Some(h) = pdb::heuristic_for(shape, goal, &rest, ctx)? {
-        let (outcome, mut stats) = idastar::solve(shape, start, goal, h.as_ref(), &rest, ctx);
-        stats.nodes += spent;
-        return Ok((outcome, stats));
+    let cap = if will_build {
+        MDLC_FIRST_NODES
+    } else {
+        FIRST_NODES
+    };
+    let first = remaining(control, 0, Some(cap));
+    let (outcome, stats, lower) =
+        idastar::solve_window(shape, start, goal, first_h, Window::OPEN, &first, ctx);
+    let mut spent = stats.nodes;
+    let proven = |moves: Vec<Dir>, nodes: u64| Solution {
+        moves,
+        nodes,
+        optimal: true,
+        lower_bound: None,
+    };
+    if let Outcome::Solved(moves) = outcome {
+        return Ok(proven(moves, spent));
     }
-    Ok(idastar::solve(shape, start, goal, &mdlc, control, ctx))
+    if control.should_stop(spent) {
+        return Err(STOPPED.into());
+    }
+    // The incumbent, computed quietly (its sub-searches would otherwise report their own bounds).
+    let rest = remaining(control, spent, None);
+    let options = ctx.options.clone();
+    let (incumbent, n) = with_quiet_context(&rest, &options, |quiet| {
+        fast::incumbent(shape, &req.start, &req.goal, &rest, quiet)
+    })
+    .map_err(|_| STOPPED.to_string())?;
+    spent += n;
+    ctx.report(&Info {
+        nodes: spent,
+        time: control.elapsed(),
+        extra: vec![
+            ("incumbent".into(), incumbent.len().to_string()),
+            ("lower_bound".into(), lower.to_string()),
+        ],
+        ..Default::default()
+    });
+    let unproven = |moves: Vec<Dir>, nodes: u64, lower: u32| Solution {
+        moves,
+        nodes,
+        optimal: false,
+        lower_bound: Some(lower),
+    };
+    if control.should_stop(spent) {
+        // The incumbent used up the limit: no database build, no further search.
+        return Ok(unproven(incumbent, spent, lower));
+    }
+    let rest = remaining(control, spent, None);
+    let built;
+    let h: &dyn Heuristic = if will_build {
+        match pdb::heuristic_for(shape, goal, &rest, ctx) {
+            Ok(Some(set)) => {
+                built = set;
+                built.as_ref()
+            }
+            Ok(None) => &mdlc,
+            Err(_) => return Ok(unproven(incumbent, spent, lower)),
+        }
+    } else {
+        first_h
+    };
+    let window = Window {
+        lower,
+        upper: incumbent.len() as u32,
+        spent,
+    };
+    let (outcome, stats, lower) = idastar::solve_window(shape, start, goal, h, window, &rest, ctx);
+    spent += stats.nodes;
+    Ok(match outcome {
+        Outcome::Solved(moves) => proven(moves, spent),
+        Outcome::NoneShorter => proven(incumbent, spent),
+        _ => unproven(incumbent, spent, lower),
+    })
 }
 
-/// Nodes Manhattan + LC may spend on a 4x4 before the pattern databases are built.
+/// Nodes Manhattan + LC may spend on a 4x4 or 5x5 before the pattern databases are built.
 pub const MDLC_FIRST_NODES: u64 = 2_000_000;
+
+/// Nodes of the first IDA* run before a `fast` incumbent is computed (about 0.1 s).
+pub const FIRST_NODES: u64 = 1_000_000;
 
 fn algorithm_name(a: Algorithm) -> &'static str {
     match a {

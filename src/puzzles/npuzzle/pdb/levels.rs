@@ -1,4 +1,5 @@
-//! The large-table builder (7- and 8-tile patterns): level-synchronous, on all cores.
+//! The large-table builder (7- and 8-tile patterns on 4x4, 6-tile ones on 5x5): level-synchronous,
+//! on all cores.
 //!
 //! Same costs as [`super::build`] (only pattern-tile moves cost 1, the blank roams its empty
 //! region for free, an entry is the minimum over blank positions), but instead of queues of
@@ -6,9 +7,12 @@
 //! (regions reached so far), `cur` (regions first reached at this depth) and `next`. A level scans
 //! `cur` in chunks handed out to worker threads; `fetch_or` on `seen` decides which thread claims
 //! a newly reached (placement, region) pair, so the result does not depend on thread timing. For
-//! 8 tiles on 16 cells that is 3 × 1 GiB of masks plus the 519 MB table during the build.
+//! 8 tiles on 16 cells that is 3 × 1 GiB of masks plus the 519 MB table during the build. Boards
+//! above 16 cells (up to 31) use 32-bit masks: 6 tiles on 25 cells is 3 × 510 MB plus 127.5 MB.
 
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering::Relaxed,
+};
 
 use super::build::{Geometry, UNSET};
 use super::{rank, table_len};
@@ -18,13 +22,62 @@ use crate::puzzles::npuzzle::board::Shape;
 /// Placements per work unit handed to a thread.
 const CHUNK: usize = 1 << 15;
 
-fn zeroed16(n: usize) -> Vec<AtomicU16> {
-    (0..n).map(|_| AtomicU16::new(0)).collect()
+/// A per-placement set of blank cells: 16 bits where they suffice (half the memory), else 32.
+trait Mask: Sync + Sized {
+    fn zeroed(n: usize) -> Vec<Self>;
+    fn get(&self) -> u32;
+    fn set(&self, v: u32);
+    fn or(&self, v: u32) -> u32;
+}
+
+impl Mask for AtomicU16 {
+    fn zeroed(n: usize) -> Vec<Self> {
+        (0..n).map(|_| AtomicU16::new(0)).collect()
+    }
+    fn get(&self) -> u32 {
+        self.load(Relaxed) as u32
+    }
+    fn set(&self, v: u32) {
+        self.store(v as u16, Relaxed)
+    }
+    fn or(&self, v: u32) -> u32 {
+        self.fetch_or(v as u16, Relaxed) as u32
+    }
+}
+
+impl Mask for AtomicU32 {
+    fn zeroed(n: usize) -> Vec<Self> {
+        (0..n).map(|_| AtomicU32::new(0)).collect()
+    }
+    fn get(&self) -> u32 {
+        self.load(Relaxed)
+    }
+    fn set(&self, v: u32) {
+        self.store(v, Relaxed)
+    }
+    fn or(&self, v: u32) -> u32 {
+        self.fetch_or(v, Relaxed)
+    }
 }
 
 /// Builds the table for the tiles whose goal cells are `cells`, goal blank at `blank`, using
-/// `threads` workers. `None` when `control` stops it or the sizes are out of range.
+/// `threads` workers. `None` when `control` stops it or the sizes are out of range (boards up
+/// to 31 cells, patterns up to 8 tiles).
 pub fn build(
+    shape: Shape,
+    cells: &[u8],
+    blank: usize,
+    threads: usize,
+    control: &SearchControl,
+) -> Option<Vec<u8>> {
+    if shape.area() <= 16 {
+        build_with::<AtomicU16>(shape, cells, blank, threads, control)
+    } else {
+        build_with::<AtomicU32>(shape, cells, blank, threads, control)
+    }
+}
+
+fn build_with<M: Mask>(
     shape: Shape,
     cells: &[u8],
     blank: usize,
@@ -33,20 +86,20 @@ pub fn build(
 ) -> Option<Vec<u8>> {
     let geo = Geometry::new(shape);
     let (area, k) = (geo.area, cells.len());
-    if area > 16 || k == 0 || k > 8 || blank >= area {
+    if area > 31 || k == 0 || k > 8 || blank >= area || cells.iter().any(|&c| c as usize >= area) {
         return None;
     }
     let full = (1u32 << area) - 1;
     let n = table_len(area, k);
     let table: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(UNSET)).collect();
-    let seen = zeroed16(n);
-    let mut cur = zeroed16(n);
-    let mut next = zeroed16(n);
+    let seen = M::zeroed(n);
+    let mut cur = M::zeroed(n);
+    let mut next = M::zeroed(n);
     let start = rank(cells, area);
     let occ0 = cells.iter().fold(0u32, |m, &c| m | (1 << c));
-    let region0 = geo.flood(blank, full & !occ0) as u16;
-    seen[start].store(region0, Relaxed);
-    cur[start].store(region0, Relaxed);
+    let region0 = geo.flood(blank, full & !occ0);
+    seen[start].set(region0);
+    cur[start].set(region0);
     let mut depth = 0u8;
     loop {
         let counter = AtomicUsize::new(0);
@@ -67,11 +120,11 @@ pub fn build(
                             break;
                         }
                         for idx in lo..(lo + CHUNK).min(n) {
-                            let mut m = cur[idx].load(Relaxed);
+                            let mut m = cur[idx].get();
                             if m == 0 {
                                 continue;
                             }
-                            cur[idx].store(0, Relaxed);
+                            cur[idx].set(0);
                             if table[idx].load(Relaxed) == UNSET {
                                 table[idx].store(depth, Relaxed);
                             }
@@ -80,7 +133,7 @@ pub fn build(
                             while m != 0 {
                                 let b = m.trailing_zeros() as usize;
                                 let region = geo.flood(b, full & !occ);
-                                m &= !(region as u16);
+                                m &= !region;
                                 for i in 0..k {
                                     let from = p[i];
                                     let mut targets = geo.nbr[from as usize] & region;
@@ -90,14 +143,14 @@ pub fn build(
                                         p[i] = to;
                                         let nidx = rank(&p[..k], area);
                                         p[i] = from;
-                                        if seen[nidx].load(Relaxed) & (1 << from) != 0 {
+                                        if seen[nidx].get() & (1 << from) != 0 {
                                             continue;
                                         }
                                         let nocc = (occ & !(1 << from)) | (1 << to);
-                                        let nregion = geo.flood(from as usize, full & !nocc) as u16;
-                                        let old = seen[nidx].fetch_or(nregion, Relaxed);
+                                        let nregion = geo.flood(from as usize, full & !nocc);
+                                        let old = seen[nidx].or(nregion);
                                         if old & (1 << from) == 0 {
-                                            next[nidx].fetch_or(nregion, Relaxed);
+                                            next[nidx].or(nregion);
                                             found = true;
                                         }
                                     }

@@ -1,4 +1,5 @@
-//! Additive pattern databases for 4x4 boards (6-6-3 or 7-8 partition), built from any goal.
+//! Additive pattern databases for 4x4 boards (6-6-3 or 7-8 partition) and 5x5 boards (6-6-6-6),
+//! built from any goal.
 //!
 //! Each database maps the cells of its pattern's tiles to the fewest moves *of those tiles* needed
 //! to bring them home, with the blank's position tracked during the build (blank moves through
@@ -7,10 +8,10 @@
 //! patterns is admissible. Where the goal's blank lies on the main diagonal, the position mirrored
 //! about that diagonal is looked up too and the larger sum is used.
 //!
-//! Databases are built on first use (6-6-3: the patterns in parallel threads; 7-8: one after the
-//! other, each on all cores by [`levels`]), kept in memory for the process, and cached on disk
-//! (see [`cache`]). Which partition a search uses depends on the memory budget: see
-//! [`Partition::for_budget`].
+//! Databases are built on first use (6-6-3: the patterns in parallel threads; 7-8 and 6-6-6-6:
+//! one after the other, each on all cores by [`levels`]), kept in memory for the process, and
+//! cached on disk (see [`cache`]). Which partition a search uses depends on the board and the
+//! memory budget: see [`Partition::for_board`].
 
 pub mod build;
 pub mod cache;
@@ -21,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use super::board::Shape;
-use super::heuristic::{Heuristic, Parts};
+use super::heuristic::{Heuristic, Parts, MAX_PARTS};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// One pattern: its tiles and the table indexed by [`rank`] of their cells.
@@ -92,7 +93,7 @@ impl PdbSet {
 
 impl Heuristic for PdbSet {
     fn estimate(&self, tiles: &[u8], pos: &[u8]) -> u32 {
-        let mut parts = [0; 8];
+        let mut parts = [0; MAX_PARTS];
         self.init(tiles, pos, &mut parts)
     }
 
@@ -117,21 +118,32 @@ impl Heuristic for PdbSet {
     }
 }
 
-/// Which additive partition of the 15 tiles to use.
+/// Which additive partition of the tiles to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Partition {
-    /// 6-6-3: 11.5 MB, built in seconds; the default.
+    /// 4x4 6-6-3: 11.5 MB, built in seconds; the default.
     P663,
-    /// Korf & Felner's 7-8: 576 MB resident, far stronger; needs `hash` >= [`P78_MIN_HASH_MIB`].
+    /// 4x4, Korf & Felner's 7-8: 576 MB resident, far stronger; needs `hash` >=
+    /// [`P78_MIN_HASH_MIB`].
     P78,
+    /// 5x5, Korf & Felner's 6-6-6-6: 510 MB resident; needs `hash` >= [`P6666_MIN_HASH_MIB`].
+    P6666,
+    /// 5x5, 5-5-5-5-4: 25.8 MB resident, built in about a minute; below that budget.
+    P55554,
 }
 
 /// The `setoption hash` budget (MiB) from which 4x4 searches use the 7-8 databases: their 576 MB
 /// (550 MiB) stay resident for the whole process once loaded, so the default 256 MiB keeps 6-6-3.
 pub const P78_MIN_HASH_MIB: usize = 1024;
 
+/// The `setoption hash` budget (MiB) from which 5x5 searches use the 6-6-6-6 databases: 486 MiB
+/// stay resident once loaded, and the build peaks at about 1.7 GB (1.6 GiB: one 6-tile table
+/// plus three 32-bit mask arrays), which this budget covers. Below it, 5x5 searches use
+/// Manhattan + linear conflict.
+pub const P6666_MIN_HASH_MIB: usize = 2048;
+
 impl Partition {
-    /// 7-8 when the memory budget covers it, else 6-6-3.
+    /// 7-8 when the memory budget covers it, else 6-6-3 (4x4 boards).
     pub fn for_budget(hash_mib: usize) -> Partition {
         if hash_mib >= P78_MIN_HASH_MIB {
             Partition::P78
@@ -140,20 +152,106 @@ impl Partition {
         }
     }
 
-    /// `6-6-3` or `7-8`, for `info` lines and the benchmark.
+    /// The partition for a board under a memory budget, if it has one: 4x4 always (see
+    /// [`Partition::for_budget`]), 5x5 (6-6-6-6 from [`P6666_MIN_HASH_MIB`], else 5-5-5-5-4).
+    pub fn for_board(shape: Shape, hash_mib: usize) -> Option<Partition> {
+        match (shape.w, shape.h) {
+            (4, 4) => Some(Partition::for_budget(hash_mib)),
+            (5, 5) if hash_mib >= P6666_MIN_HASH_MIB => Some(Partition::P6666),
+            (5, 5) => Some(Partition::P55554),
+            _ => None,
+        }
+    }
+
+    /// `6-6-3`, `7-8` or `6-6-6-6`, for `info` lines and the benchmark.
     pub fn name(self) -> &'static str {
         match self {
             Partition::P663 => "6-6-3",
             Partition::P78 => "7-8",
+            Partition::P6666 => "6-6-6-6",
+            Partition::P55554 => "5-5-5-5-4",
         }
+    }
+
+    /// The board this partition is for.
+    pub fn shape(self) -> Shape {
+        match self {
+            Partition::P6666 | Partition::P55554 => Shape { w: 5, h: 5 },
+            _ => Shape { w: 4, h: 4 },
+        }
+    }
+
+    /// Big partitions are built one pattern at a time on all cores.
+    fn big(self) -> bool {
+        self != Partition::P663
     }
 
     fn groups(self, shape: Shape, goal: &[u8]) -> Vec<Vec<u8>> {
         match self {
             Partition::P663 => partition(shape, goal),
             Partition::P78 => partition78(shape, goal),
+            Partition::P6666 => partition5x5(goal, &KF6666),
+            Partition::P55554 => partition5x5(goal, &SMALL55554),
         }
     }
+}
+
+/// Korf & Felner's 6-6-6-6 layout of the 24-puzzle (goal blank at cell 0), by goal cells.
+const KF6666: [[u8; 6]; 4] = [
+    [1, 2, 5, 6, 7, 12],
+    [3, 4, 8, 9, 13, 14],
+    [10, 11, 15, 16, 20, 21],
+    [17, 18, 19, 22, 23, 24],
+];
+
+/// A compact 5-5-5-5-4 layout (goal blank at cell 0), by goal cells, for the default budget.
+const SMALL55554: [&[u8]; 5] = [
+    &[1, 2, 3, 6, 7],
+    &[4, 8, 9, 13, 14],
+    &[5, 10, 11, 15, 16],
+    &[12, 17, 20, 21, 22],
+    &[18, 19, 23, 24],
+];
+
+/// The 6-6-6-6 partition of a 5x5 goal (Korf & Felner's layout, placed as described in
+/// `partition5x5`).
+pub fn partition6666(goal: &[u8]) -> Vec<Vec<u8>> {
+    partition5x5(goal, &KF6666)
+}
+
+/// The 5-5-5-5-4 partition of a 5x5 goal (placed as described in `partition5x5`).
+pub fn partition55554(goal: &[u8]) -> Vec<Vec<u8>> {
+    partition5x5(goal, &SMALL55554)
+}
+
+/// A 5x5 partition as tiles, from a layout of goal cells drawn for the blank at cell 0: mirrored
+/// so that its blank corner is the goal's blank corner; for a blank elsewhere, the layout as is
+/// with the blank's cell and cell 0 exchanged (any partition is admissible; this stays compact).
+fn partition5x5<G: AsRef<[u8]>>(goal: &[u8], layout: &[G]) -> Vec<Vec<u8>> {
+    let blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
+    let (br, bc) = (blank / 5, blank % 5);
+    let corner = (br == 0 || br == 4) && (bc == 0 || bc == 4);
+    let map = |cell: u8| -> usize {
+        let (r, c) = (cell as usize / 5, cell as usize % 5);
+        if corner {
+            let r = if br == 0 { r } else { 4 - r };
+            let c = if bc == 0 { c } else { 4 - c };
+            r * 5 + c
+        } else if cell as usize == blank {
+            0
+        } else {
+            cell as usize
+        }
+    };
+    layout
+        .iter()
+        .map(|g| {
+            g.as_ref()
+                .iter()
+                .map(|&c| goal.get(map(c)).copied().unwrap_or(0))
+                .collect()
+        })
+        .collect()
 }
 
 /// The 7-8 partition, by goal cells: the 7 tiles in the blank's half (its two rows), then the 8
@@ -205,18 +303,23 @@ pub struct LoadStats {
     pub bytes: usize,
 }
 
-/// The pattern-database heuristic for `goal`, or `None` when the board is not 4x4.
-/// `Err` only when the build was stopped.
+/// True for the boards that have pattern databases under this memory budget (4x4 always, 5x5 from
+/// [`P6666_MIN_HASH_MIB`]).
+pub fn supports(shape: Shape, hash_mib: usize) -> bool {
+    Partition::for_board(shape, hash_mib).is_some()
+}
+
+/// The pattern-database heuristic for `goal`, or `None` when the board has none under the memory
+/// budget (see [`Partition::for_board`]). `Err` only when the build was stopped.
 pub fn heuristic_for(
     shape: Shape,
     goal: &[u8],
     control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<Option<Box<dyn Heuristic>>, String> {
-    if shape.w != 4 || shape.h != 4 {
+    let Some(partition) = Partition::for_board(shape, ctx.options.hash_mib) else {
         return Ok(None);
-    }
-    let partition = Partition::for_budget(ctx.options.hash_mib);
+    };
     let (set, stats) = load(
         partition,
         shape,
@@ -269,7 +372,7 @@ pub fn load_cached(
     goal: &[u8],
     data_dir: Option<&std::path::Path>,
 ) -> Option<PdbSet> {
-    if shape.w != 4 || shape.h != 4 {
+    if partition.shape() != shape {
         return None;
     }
     load(
@@ -327,7 +430,10 @@ fn load(
     if !missing.is_empty() && !may_build {
         return Err("pattern databases not cached".into());
     }
-    if !missing.is_empty() && partition == Partition::P78 {
+    if goal.len() != area {
+        return Err("internal error: goal does not fit the board".into());
+    }
+    if !missing.is_empty() && partition.big() {
         let t0 = Instant::now();
         let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
         for &i in &missing {
@@ -368,6 +474,13 @@ fn load(
         }
         patterns.push(Pattern { tiles: g, table });
     }
+    Ok((assemble(shape, goal, patterns), stats))
+}
+
+/// The additive set over `patterns` (disjoint tile groups with their tables) for `goal`, with the
+/// diagonal reflection where the goal allows it.
+fn assemble(shape: Shape, goal: &[u8], patterns: Vec<Pattern>) -> PdbSet {
+    let area = shape.area();
     let mut pattern_of = vec![0u8; area];
     for (i, p) in patterns.iter().enumerate() {
         for &t in &p.tiles {
@@ -382,16 +495,53 @@ fn load(
             mirror_pattern_of[t as usize] = pattern_of[u];
         }
     }
-    Ok((
-        PdbSet {
-            area,
-            patterns,
-            reflect,
-            pattern_of,
-            mirror_pattern_of,
-        },
-        stats,
-    ))
+    PdbSet {
+        area,
+        patterns,
+        reflect,
+        pattern_of,
+        mirror_pattern_of,
+    }
+}
+
+/// Builds (on `threads` cores, no caching) the additive set for any disjoint tile `groups` of a
+/// board up to 31 cells: the generic machinery behind every partition, for tests on small boards.
+/// `None` if stopped, or if the groups are not disjoint, hold the blank, or exceed 5 groups or 8
+/// tiles.
+pub fn build_set(
+    shape: Shape,
+    goal: &[u8],
+    groups: &[Vec<u8>],
+    threads: usize,
+    control: &SearchControl,
+) -> Option<PdbSet> {
+    let area = shape.area();
+    let blank = goal.iter().position(|&t| t == 0)?;
+    let mut goal_cell = vec![u8::MAX; area];
+    for (c, &t) in goal.iter().enumerate() {
+        *goal_cell.get_mut(t as usize)? = c as u8;
+    }
+    let mut used = vec![false; area];
+    if groups.len() > MAX_PARTS / 2 {
+        return None;
+    }
+    let mut patterns = Vec::new();
+    for g in groups {
+        for &t in g {
+            let slot = used.get_mut(t as usize)?;
+            if t == 0 || *slot {
+                return None;
+            }
+            *slot = true;
+        }
+        let cells: Vec<u8> = g.iter().map(|&t| goal_cell[t as usize]).collect();
+        let table = levels::build(shape, &cells, blank, threads, control)?;
+        patterns.push(Pattern {
+            tiles: g.clone(),
+            table: Arc::new(table),
+        });
+    }
+    Some(assemble(shape, goal, patterns))
 }
 
 /// Transposition tables when the goal maps to itself under the main-diagonal mirror with tiles
@@ -434,5 +584,24 @@ mod tests {
         );
         assert_eq!(Partition::for_budget(256), Partition::P663);
         assert_eq!(Partition::for_budget(P78_MIN_HASH_MIB), Partition::P78);
+    }
+
+    #[test]
+    fn boards_and_budgets_pick_their_partition() {
+        let (s4, s5, s3) = (
+            Shape { w: 4, h: 4 },
+            Shape { w: 5, h: 5 },
+            Shape { w: 3, h: 3 },
+        );
+        assert_eq!(Partition::for_board(s4, 256), Some(Partition::P663));
+        assert_eq!(Partition::for_board(s4, 1024), Some(Partition::P78));
+        assert_eq!(Partition::for_board(s5, 256), Some(Partition::P55554));
+        assert_eq!(Partition::for_board(s5, 1024), Some(Partition::P55554));
+        assert_eq!(
+            Partition::for_board(s5, P6666_MIN_HASH_MIB),
+            Some(Partition::P6666)
+        );
+        assert_eq!(Partition::for_board(s3, 4096), None);
+        assert!(!supports(Shape { w: 5, h: 4 }, 4096));
     }
 }
