@@ -133,8 +133,10 @@ pub enum Partition {
 }
 
 /// The `setoption hash` budget (MiB) from which 4x4 searches use the 7-8 databases: their 576 MB
-/// (550 MiB) stay resident for the whole process once loaded, so the default 256 MiB keeps 6-6-3.
-pub const P78_MIN_HASH_MIB: usize = 1024;
+/// (550 MiB) stay resident for the whole process once loaded, and the build peaks at 3.6 GB
+/// (3.4 GiB: the 8-tile table plus three 16-bit mask arrays), which this budget covers; the
+/// default 256 MiB keeps 6-6-3.
+pub const P78_MIN_HASH_MIB: usize = 4096;
 
 /// The `setoption hash` budget (MiB) from which 5x5 searches use the 6-6-6-6 databases: 486 MiB
 /// stay resident once loaded, and the build peaks at about 1.7 GB (1.6 GiB: one 6-tile table
@@ -594,7 +596,8 @@ mod tests {
             Shape { w: 3, h: 3 },
         );
         assert_eq!(Partition::for_board(s4, 256), Some(Partition::P663));
-        assert_eq!(Partition::for_board(s4, 1024), Some(Partition::P78));
+        assert_eq!(Partition::for_board(s4, 2048), Some(Partition::P663));
+        assert_eq!(Partition::for_board(s4, 4096), Some(Partition::P78));
         assert_eq!(Partition::for_board(s5, 256), Some(Partition::P55554));
         assert_eq!(Partition::for_board(s5, 1024), Some(Partition::P55554));
         assert_eq!(
