@@ -194,7 +194,7 @@ fn finds_a_vct_and_wins_it() {
     assert_eq!(out, Some(Outcome::Win(Color::Black)));
 }
 
-/// Black threatens a VCT; only (4,6), (6,6), (7,6) and (7,9) stop it (the unit tests in
+/// Black threatens a VCT; only (6,6), (7,6) and (7,9) stop it (the unit tests in
 /// `vct.rs` check that set). White must play one of them, after which black has no win.
 #[test]
 fn defends_against_a_vct() {
@@ -205,13 +205,50 @@ fn defends_against_a_vct() {
     );
     let t = think_nodes(&mut g, Color::White, 200_000);
     assert!(
-        [p(4, 6), p(6, 6), p(7, 6), p(7, 9)].contains(&t.point),
+        [p(6, 6), p(7, 6), p(7, 9)].contains(&t.point),
         "{:?}",
         t.point
     );
     g.play(Color::White, t.point).expect("legal");
     let reply = think_nodes(&mut g, Color::Black, 200_000);
     assert!(!matches!(reply.score, Score::Win(_)), "{:?}", reply.score);
+}
+
+/// Asserts that `bad` loses for `mover` in `make()`'s position (the opponent's deep search
+/// finds the win), and that the engine's own move with `nodes` does not: after it, the same
+/// deep search finds nothing. Positions from lost games against seed-greedy.
+fn avoids_the_losing_move(make: impl Fn() -> Gomoku, mover: Color, bad: Point, nodes: u64) {
+    let deep = 400_000;
+    let mut g = make();
+    g.play(mover, bad).expect("legal");
+    let refutation = think_nodes(&mut g, mover.opponent(), deep);
+    assert!(
+        matches!(refutation.score, Score::Win(_)),
+        "{bad:?} should lose: {refutation:?}"
+    );
+    let mut g = make();
+    let t = think_nodes(&mut g, mover, nodes);
+    g.play(mover, t.point).expect("legal");
+    let reply = think_nodes(&mut g, mover.opponent(), deep);
+    assert!(
+        !matches!(reply.score, Score::Win(_)),
+        "{:?} loses: {reply:?}",
+        t.point
+    );
+}
+
+/// Piskvork opening 36, gridmind black at 200 ms/move: (6,9) let white four at (6,5) and win
+/// by threes (a VCT seven attacker moves long).
+#[test]
+fn sees_the_vct_behind_a_four() {
+    let make = || {
+        position(
+            Rule::Freestyle,
+            &[(7, 7), (9, 6), (5, 9), (8, 5)],
+            &[(7, 6), (6, 8), (6, 7), (6, 6)],
+        )
+    };
+    avoids_the_losing_move(make, Color::Black, p(6, 9), 200_000);
 }
 
 #[test]

@@ -38,7 +38,9 @@ impl Clock {
         if let Some(turn) = self.per_move {
             let h = minus_margin(turn);
             hard = Some(h);
-            soft = Some(h * 2 / 5);
+            // Half the turn to start iterations; gomoku's search also stops its tree at a
+            // larger share of the hard limit and checks its choice in the rest.
+            soft = Some(h / 2);
         }
         if let Some(left) = self.remaining {
             // Never spend more than a fifth of what is left on one move.

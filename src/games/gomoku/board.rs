@@ -322,6 +322,27 @@ impl Board {
         }
     }
 
+    /// Empty points (distance 1..=4) along the lines through `i` in which colour `c` makes a
+    /// four at `i`: the only places a stone can stop that four (besides `i` itself).
+    pub fn four_line_points(&self, c: usize, i: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for d in 0..4 {
+            let p = self.pats[c][i][d];
+            if p != F4 && p != B4 {
+                continue;
+            }
+            for k in -4i32..=4 {
+                if k == 0 {
+                    continue;
+                }
+                let q = (i as isize + self.deltas[d] * k as isize) as usize;
+                if self.cells[q] == 0 {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
     /// Points along the four lines through `i` (distance 1..=4) that are empty and on the board.
     pub fn line_points(&self, i: usize, out: &mut Vec<usize>) {
         out.clear();

@@ -26,9 +26,33 @@ pub struct Shared<'a> {
     pub control: &'a SearchControl,
     pub stop: AtomicBool,
     pub nodes: AtomicU64,
+    /// While set, the tree search also stops at `tree_time` / `tree_nodes`, so the checks that
+    /// follow it (the safety net) keep part of the budget.
+    pub tree_phase: AtomicBool,
+    pub tree_time: Option<Duration>,
+    pub tree_nodes: Option<u64>,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// Shared state with no tree limit of its own (only the control's).
+    pub fn new(tt: &'a Tt, control: &'a SearchControl) -> Self {
+        Shared {
+            tt,
+            control,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            tree_phase: AtomicBool::new(false),
+            tree_time: None,
+            tree_nodes: None,
+        }
+    }
+
+    fn tree_over(&self, total: u64) -> bool {
+        self.tree_phase.load(Ordering::Relaxed)
+            && (self.tree_nodes.is_some_and(|n| total >= n)
+                || self.tree_time.is_some_and(|t| self.control.elapsed() >= t))
+    }
+
     /// True once any limit or an outside stop ends the search.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
@@ -57,6 +81,10 @@ pub struct Searcher<'a, 's> {
     pub aborted: bool,
     noise: Option<u64>,
     pub(super) vcf_left: u32,
+    /// VCT searches end (as "not found") at this elapsed time.
+    pub vct_until: Option<Duration>,
+    /// Proven VCT results of attacker nodes, allocated on the first VCT search.
+    pub(super) vct_tt: Vec<super::vct::VctEntry>,
     cands: Vec<usize>,
     pub seldepth: u32,
     /// Called on the main thread about once per second with (nodes, seldepth).
@@ -106,6 +134,8 @@ impl<'a, 's> Searcher<'a, 's> {
             aborted: false,
             noise,
             vcf_left: 0,
+            vct_until: None,
+            vct_tt: Vec::new(),
             cands: Vec::with_capacity(512),
             seldepth: 0,
             on_tick: None,
@@ -122,7 +152,7 @@ impl<'a, 's> Searcher<'a, 's> {
             self.aborted = true;
             return;
         }
-        if self.main && self.shared.control.should_stop(total) {
+        if self.main && (self.shared.control.should_stop(total) || self.shared.tree_over(total)) {
             self.shared.stop.store(true, Ordering::Relaxed);
             self.aborted = true;
             return;
@@ -141,6 +171,11 @@ impl<'a, 's> Searcher<'a, 's> {
         let delta = self.nodes - self.flushed;
         self.flushed = self.nodes;
         self.shared.nodes.fetch_add(delta, Ordering::Relaxed);
+    }
+
+    /// Time since the search started.
+    pub(super) fn shared_control_elapsed(&self) -> Duration {
+        self.shared.control.elapsed()
     }
 
     #[inline]

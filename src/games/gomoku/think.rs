@@ -3,7 +3,7 @@
 //! a safety net against the opponent's VCF/VCT, and `info` reporting, within the context's limits.
 
 use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use super::board::Board;
@@ -30,13 +30,27 @@ const MAX_DEPTH: u32 = 60;
 const SAFETY_VCF_NODES: u32 = 5_000;
 /// Root VCF node budget.
 const ROOT_VCF_NODES: u32 = 30_000;
-/// Root VCT node budget and depth (attacker moves), when the turn is long enough. Kept small:
-/// 20,000 nodes ate the tree search's time (6-18 against the previous build at 300 ms/move).
+/// Root VCT node budget and depth (attacker moves) without a clock (node-limited or fixed-depth
+/// searches). Kept small: 20,000 nodes ate the tree search's time (6-18 against the previous
+/// build at 300 ms/move).
 const ROOT_VCT_NODES: u32 = 4_000;
 const ROOT_VCT_DEPTH: i32 = 5;
-/// Node budget of the check that the chosen move does not allow a VCT.
-const SAFETY_VCT_NODES: u32 = 3_000;
-const SAFETY_VCT_DEPTH: i32 = 4;
+/// With a clock the root VCT is bounded by time instead (this share of the hard limit), deeper,
+/// with a node cap as a backstop.
+const ROOT_VCT_SHARE: f64 = 0.12;
+const TIMED_VCT_NODES: u32 = 60_000;
+const TIMED_VCT_DEPTH: i32 = 8;
+/// Node budget of the check that the chosen move does not allow a VCT, without a clock.
+const SAFETY_VCT_NODES: u32 = 10_000;
+const SAFETY_VCT_DEPTH: i32 = 6;
+/// Root moves the safety net may try without a clock (with one, it tries until time runs out).
+const SAFETY_TRIES: usize = 7;
+/// With a clock the tree search stops at this share of the hard limit (or of a node limit),
+/// leaving the rest to the safety net; the net ends at `SAFETY_END` of the hard limit.
+const TREE_SHARE: f64 = 0.75;
+const SAFETY_END: f64 = 0.97;
+/// A sharp position may start iterations until this share of the hard limit.
+const EXTEND_SHARE: f64 = 0.6;
 /// Turns shorter than this skip the VCT searches (they would eat the tree search's time).
 const VCT_MIN_TURN: Duration = Duration::from_millis(150);
 
@@ -133,11 +147,11 @@ pub fn think(
         }
         _ => ctx.control,
     };
+    let hard = control.hard_budget();
     let shared = Shared {
-        tt,
-        control,
-        stop: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
+        tree_time: hard.map(|h| h.mul_f64(TREE_SHARE)),
+        tree_nodes: control.max_nodes().map(|n| n - n / 4),
+        ..Shared::new(tt, control)
     };
     let noise = seed.map(|s| mix(s ^ 0xC0FFEE));
     let mut main = Searcher::new(board.clone(), &shared, noise, true);
@@ -171,7 +185,12 @@ pub fn think(
     let vct_time = control.hard_budget().is_none_or(|h| h >= VCT_MIN_TURN)
         && control.max_nodes().is_none_or(|n| n >= 100_000);
     if vct_time && win.is_none() {
-        if let Some((i, d)) = main.vct_root(c, ROOT_VCT_NODES, ROOT_VCT_DEPTH) {
+        main.vct_until = hard.map(|h| h.mul_f64(ROOT_VCT_SHARE));
+        let (budget, depth) = match hard {
+            Some(_) => (TIMED_VCT_NODES, TIMED_VCT_DEPTH),
+            None => (ROOT_VCT_NODES, ROOT_VCT_DEPTH),
+        };
+        if let Some((i, d)) = main.vct_root(c, budget, depth) {
             if !excluded(i) {
                 main.flush();
                 return Ok(single(
@@ -237,7 +256,8 @@ pub fn think(
         ctx.report(&info);
     };
     main.on_tick = Some(&mut tick);
-    let result = std::thread::scope(|scope| {
+    shared.tree_phase.store(true, Ordering::Relaxed);
+    let (mut best, mut best_pv, list) = std::thread::scope(|scope| {
         for t in 1..threads {
             let b = board.clone();
             let shared = &shared;
@@ -315,41 +335,30 @@ pub fn think(
                 break;
             }
         }
-        wait_if_infinite(control);
-        // Safety net: a move that lets the opponent win by continuous fours is replaced by the
-        // next best one that does not, while time remains.
-        if !main.aborted && best.1 < MATE_BOUND {
-            let mut tries = vec![best.0];
-            tries.extend(list.iter().map(|e| e.0).filter(|&i| i != best.0).take(6));
-            for (k, &mv) in tries.iter().enumerate() {
-                main.b.make(mv, c);
-                let refuted = main.vcf_root(1 - c, SAFETY_VCF_NODES).is_some()
-                    || (vct_time
-                        && !main.aborted
-                        && control
-                            .hard_budget()
-                            .is_none_or(|h| control.elapsed() < h.mul_f64(0.6))
-                        && main
-                            .vct_root(1 - c, SAFETY_VCT_NODES, SAFETY_VCT_DEPTH)
-                            .is_some());
-                main.b.unmake();
-                if main.aborted {
-                    break;
-                }
-                if !refuted {
-                    if k > 0 {
-                        best.0 = mv;
-                        best_pv = vec![mv];
-                    }
-                    break;
-                }
-            }
-        }
         shared.stop.store(true, Ordering::Relaxed);
         main.flush();
-        (best, best_pv)
+        (best, best_pv, list)
     });
-    let ((m, s, d), pv) = result;
+    main.on_tick = None;
+    // The tree's own share is over: the safety net gets the rest of the budget (unless a limit
+    // of the control's, or an outside stop, ended the search).
+    shared.tree_phase.store(false, Ordering::Relaxed);
+    main.flush();
+    if !control.should_stop(shared.nodes.load(Ordering::Relaxed)) {
+        shared.stop.store(false, Ordering::Relaxed);
+        main.aborted = false;
+    }
+    wait_if_infinite(control);
+    if !main.aborted && best.1 < MATE_BOUND {
+        if let Some(k) = safety_net(&mut main, c, &list, best.0, vct_time, hard) {
+            best.0 = k;
+            best_pv = vec![k];
+        }
+    }
+    main.flush();
+    let (m, s, d) = best;
+    let pv = best_pv;
+
     let to_point = |i: usize| {
         let (x, y) = board.coords(i);
         Point::new(x, y)
@@ -363,15 +372,63 @@ pub fn think(
     })
 }
 
+/// Safety net: a move that lets the opponent win by continuous fours (or threes, when the turn
+/// allows a VCT) is replaced by the next root move, in the tree's order, that does not. Returns
+/// the replacement, if any. With a clock every root move may be tried until `SAFETY_END` of
+/// the hard limit; the first check (the tree's choice) gets two thirds of that time. An
+/// unchecked move is preferred to one known to lose.
+fn safety_net(
+    main: &mut Searcher,
+    c: usize,
+    list: &[(usize, i32)],
+    best: usize,
+    vct: bool,
+    hard: Option<Duration>,
+) -> Option<usize> {
+    let end = hard.map(|h| h.mul_f64(SAFETY_END));
+    let mut tries = vec![best];
+    tries.extend(list.iter().map(|e| e.0).filter(|&i| i != best));
+    if end.is_none() {
+        tries.truncate(SAFETY_TRIES);
+    }
+    for (k, &mv) in tries.iter().enumerate() {
+        let now = main.shared_control_elapsed();
+        if end.is_some_and(|e| now >= e) {
+            // Out of time: an unchecked move is better than one known to lose.
+            return (k > 0).then_some(mv);
+        }
+        main.b.make(mv, c);
+        let mut refuted = main.vcf_root(1 - c, SAFETY_VCF_NODES).is_some();
+        if !refuted && vct && !main.aborted {
+            main.vct_until = end.map(|e| if k == 0 { now + (e - now) * 2 / 3 } else { e });
+            let (budget, depth) = match hard {
+                Some(_) => (TIMED_VCT_NODES, TIMED_VCT_DEPTH - 1),
+                None => (SAFETY_VCT_NODES, SAFETY_VCT_DEPTH),
+            };
+            refuted = main.vct_root(1 - c, budget, depth).is_some();
+        }
+        main.b.unmake();
+        if !refuted {
+            // Not refuted (or the check was cut short by a limit).
+            return (k > 0).then_some(mv);
+        }
+        if main.aborted {
+            break;
+        }
+    }
+    None
+}
+
 /// A score fall (in evaluation units) between iterations that marks the position as sharp.
 const SHARP_DROP: i32 = 40;
 
-/// Whether a sharp position may start another iteration past the soft budget: up to twice the
-/// soft budget and never past half the hard limit (the iteration must still finish in time).
+/// Whether a sharp position may start another iteration past the soft budget: up to
+/// `EXTEND_SHARE` of the hard limit (the tree stops at `TREE_SHARE` of it, so the iteration
+/// still has a chance to finish).
 fn may_extend(control: &SearchControl) -> bool {
     match (control.soft_budget(), control.hard_budget()) {
         (Some(soft), Some(hard)) if soft < hard && !control.stopped() => {
-            control.elapsed() < (soft * 2).min(hard / 2)
+            control.elapsed() < hard.mul_f64(EXTEND_SHARE)
         }
         _ => false,
     }
