@@ -79,7 +79,9 @@ impl ManhattanLc {
     }
 
     /// The conflict term of one row (`row` true) or column; `swap` reads `tiles` with two cells
-    /// exchanged (the position before a move), so updates need no copy.
+    /// exchanged (the position before a move), so updates need no copy. Lines of up to
+    /// [`TABLE_MAX_LEN`] cells read a precomputed table (the searches' hottest spot), longer ones
+    /// compute the longest increasing run directly.
     fn line(&self, tiles: &[u8], row: bool, index: usize, swap: Option<(usize, usize)>) -> u32 {
         let Shape { w, h } = self.shape;
         let (len, first, stride) = if row {
@@ -87,6 +89,32 @@ impl ManhattanLc {
         } else {
             (h, index, w)
         };
+        if let Some(table) = conflict_table(len) {
+            let mut code = 0usize;
+            for i in (0..len).rev() {
+                let mut cell = first + i * stride;
+                if let Some((a, b)) = swap {
+                    if cell == a {
+                        cell = b;
+                    } else if cell == b {
+                        cell = a;
+                    }
+                }
+                let t = tiles[cell] as usize;
+                let (home_line, key) = if row {
+                    (self.goal_row[t], self.goal_col[t])
+                } else {
+                    (self.goal_col[t], self.goal_row[t])
+                };
+                let digit = if t != 0 && home_line as usize == index {
+                    key as usize
+                } else {
+                    NOT_HOME
+                };
+                code = code * 8 + digit;
+            }
+            return table[code] as u32;
+        }
         let mut keys = [0u8; 64];
         let mut k = 0;
         for i in 0..len.min(64) {
@@ -114,6 +142,39 @@ impl ManhattanLc {
         }
         2 * (k - lis(&keys[..k])) as u32
     }
+}
+
+/// Lines up to this many cells use a conflict table (8^len entries: 256 KiB at 6).
+pub const TABLE_MAX_LEN: usize = 6;
+
+/// Table digit of a cell whose tile does not belong to the line (or is the blank).
+const NOT_HOME: usize = 7;
+
+/// The conflict term of every line of `len` cells, indexed by one octal digit per cell (first
+/// cell lowest): the tile's goal position along the line, or [`NOT_HOME`]. Built once per length.
+fn conflict_table(len: usize) -> Option<&'static [u8]> {
+    static TABLES: [std::sync::OnceLock<Vec<u8>>; TABLE_MAX_LEN + 1] =
+        [const { std::sync::OnceLock::new() }; TABLE_MAX_LEN + 1];
+    if len > TABLE_MAX_LEN {
+        return None;
+    }
+    let table = TABLES[len].get_or_init(|| {
+        (0..1usize << (3 * len))
+            .map(|code| {
+                let mut keys = [0u8; TABLE_MAX_LEN];
+                let mut k = 0;
+                for i in 0..len {
+                    let digit = (code >> (3 * i)) & 7;
+                    if digit != NOT_HOME {
+                        keys[k] = digit as u8;
+                        k += 1;
+                    }
+                }
+                (2 * (k - lis(&keys[..k]))) as u8
+            })
+            .collect()
+    });
+    Some(table)
 }
 
 /// Length of the longest strictly increasing subsequence (lines are short: O(k²) is fastest).
@@ -213,9 +274,26 @@ mod tests {
     }
 
     #[test]
+    fn conflict_tables_match_the_direct_count() {
+        // 3 1 2 in one goal row: one tile (3) must leave, 2 moves; with foreign tiles between.
+        let t = conflict_table(5).unwrap();
+        let code = |d: [usize; 5]| d.iter().rev().fold(0, |c, &x| c * 8 + x);
+        assert_eq!(t[code([2, 0, 1, NOT_HOME, NOT_HOME])], 2);
+        assert_eq!(t[code([4, NOT_HOME, 3, 2, 1])], 6);
+        assert_eq!(t[code([0, NOT_HOME, 1, 2, 4])], 0);
+        // 7x7 rows are longer than the tables (direct count): 3 2 1 4 5 6 needs two to leave.
+        let s = Shape { w: 7, h: 7 };
+        let goal: Vec<u8> = (0..49).collect();
+        let h = ManhattanLc::new(s, &goal, true);
+        let mut tiles = goal.clone();
+        tiles.swap(1, 3);
+        assert_eq!(h.linear_conflict(&tiles), 4);
+    }
+
+    #[test]
     fn incremental_update_matches_full_evaluation() {
         use crate::puzzles::npuzzle::board::Dir;
-        for (w, h) in [(5, 5), (4, 3), (2, 6)] {
+        for (w, h) in [(5, 5), (4, 3), (2, 6), (7, 8), (3, 9)] {
             let s = Shape { w, h };
             let goal: Vec<u8> = (0..(w * h) as u8).collect();
             let hr = ManhattanLc::new(s, &goal, true);
