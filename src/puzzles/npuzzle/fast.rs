@@ -1,5 +1,5 @@
 //! `fast` mode: a constructive solver for any board up to 32x32, then, on boards up to 25 cells,
-//! weighted A* for a shorter answer.
+//! beam search for a shorter answer, then window smoothing of the best path on every board.
 //!
 //! The constructive part peels off one edge line at a time (the longer dimension first, never the line holding the
 //! goal's blank): each tile of the line but the last two is brought home by a small A* over
@@ -7,24 +7,25 @@
 //! (A* over both tiles and the blank, which finds the usual corner manoeuvre by itself). When at
 //! most 3x3 cells remain, IDA* with Manhattan + linear conflict finishes optimally. Every stage is
 //! optimal for its own sub-goal, so the whole answer is short, though not globally optimal.
-//! Weighted A* ([`weighted`]) then looks for shorter answers with falling weights, using cached
+//! Beam search ([`beam`]) then looks for shorter answers with growing widths, using cached
 //! pattern databases when the memory budget selects them (it never builds any: fast mode must
-//! answer at once).
+//! answer at once), and [`smooth`] finally shortens the best path by optimal window searches.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+use super::beam;
 use super::board::{Dir, Shape};
 use super::heuristic::{Heuristic, ManhattanLc};
 use super::idastar::{self, Outcome};
 use super::packed::MAX_CELLS;
 use super::pdb::{self, PdbSet};
-use super::weighted;
+use super::smooth;
 
 /// Nodes a 4x4 remainder may spend with pattern databases before fast mode falls back to peeling
 /// it down to 3x3 (about 0.4 s at most).
 const PDB_NODE_BUDGET: u64 = 2_000_000;
-use crate::engine::{SearchContext, SearchControl};
+use crate::engine::{with_quiet_context, SearchContext, SearchControl};
 
 struct Work {
     shape: Shape,
@@ -229,16 +230,28 @@ impl Work {
     }
 }
 
-/// Expansions the weighted searches of one `fast` answer may spend in all (about 0.3–0.5 s on a
-/// 24-puzzle); they also stay within `setoption hash`.
-pub const WEIGHTED_NODES: u64 = 400_000;
+/// Beam widths tried in turn on boards up to 25 cells, each only looking for an answer shorter
+/// than the best so far: the narrow beam answers within tens of milliseconds on a 24-puzzle (so a
+/// short `movetime` still gets a good answer), the wide one brings the quality (about 0.25 s).
+pub const BEAM_WIDTHS: [usize; 2] = [1000, 8000];
 
-/// The weights tried in turn, in quarters (2, 1.75, 1.5, 1.25): each later search only looks for
-/// answers shorter than the best so far, so it prunes harder and usually gets further.
-pub const WEIGHTS: [u32; 4] = [8, 7, 6, 5];
+/// [`smooth::improve`]'s budget on boards up to 25 cells: windows there are cheap, and rarely use
+/// more than a tenth of it.
+pub const SMOOTH_SMALL: smooth::Budget = smooth::Budget {
+    total_nodes: 2_000_000,
+    window_nodes: 50_000,
+};
 
-/// Solves `start` → `goal`: constructively, then (boards up to 25 cells) by a sequence of weighted
-/// A* searches with falling weights for a shorter answer. The caller has checked solvability.
+/// [`smooth::improve`]'s budget on bigger boards, whose long constructive paths hold thousands of
+/// windows: a few tens of milliseconds at most.
+pub const SMOOTH_LARGE: smooth::Budget = smooth::Budget {
+    total_nodes: 100_000,
+    window_nodes: 4_096,
+};
+
+/// Solves `start` → `goal`: constructively, then (boards up to 25 cells) by beam searches of
+/// growing width for a shorter answer, then smooths the best path by window searches. The caller
+/// has checked solvability.
 pub fn solve(
     shape: Shape,
     start: &[u16],
@@ -271,7 +284,7 @@ fn solve_with(
 ) -> Result<(Vec<Dir>, u64), String> {
     let (mut best, mut nodes) = constructive(shape, start, goal, pdb_finish, control, ctx)?;
     if shape.area() > MAX_CELLS || shape.w < 2 || shape.h < 2 {
-        return Ok((best, nodes));
+        return Ok(polish(shape, start, best, nodes, control, ctx));
     }
     let narrow = |t: &[u16]| t.iter().map(|&x| x as u8).collect::<Vec<u8>>();
     let (s8, g8) = (narrow(start), narrow(goal));
@@ -284,28 +297,54 @@ fn solve_with(
         Some(set) => set,
         None => &mdlc,
     };
-    let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / weighted::BYTES_PER_EXPANSION;
-    let mut left = WEIGHTED_NODES.min(memory as u64);
-    if let Some(m) = control.max_nodes() {
-        left = left.min(m.saturating_sub(nodes));
-    }
-    for wq in WEIGHTS {
-        if left == 0 || control.stopped() {
+    // Each beam costs about width × length expansions; keep it within `setoption hash`.
+    let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / beam::BYTES_PER_EXPANSION;
+    for width in BEAM_WIDTHS {
+        let left = control
+            .max_nodes()
+            .map_or(u64::MAX, |m| m.saturating_sub(nodes));
+        let width = width.min(memory / best.len().max(1));
+        if left == 0 || width == 0 || control.stopped() {
             break;
         }
-        let limits = weighted::Limits {
-            weight_quarters: wq,
-            max_nodes: left,
+        let limits = beam::Limits {
+            width,
             upper: best.len(),
+            max_nodes: left,
         };
-        let (found, n) = weighted::solve(shape, &s8, &g8, h, limits, control);
+        let (found, n) = beam::solve(shape, &s8, &g8, h, limits, control);
         nodes += n;
-        left = left.saturating_sub(n);
         if let Some(m) = found {
             best = m;
         }
     }
-    Ok((best, nodes))
+    Ok(polish(shape, start, best, nodes, control, ctx))
+}
+
+/// Shortens `best` by [`smooth::improve`] ([`SMOOTH_SMALL`] or [`SMOOTH_LARGE`], and the
+/// request's own limits); `nodes` were already spent on this request.
+fn polish(
+    shape: Shape,
+    start: &[u16],
+    best: Vec<Dir>,
+    nodes: u64,
+    control: &SearchControl,
+    ctx: &mut SearchContext,
+) -> (Vec<Dir>, u64) {
+    let budget = if shape.area() <= MAX_CELLS {
+        SMOOTH_SMALL
+    } else {
+        SMOOTH_LARGE
+    };
+    let limited = match control.max_nodes() {
+        Some(m) => control.clone().with_max_nodes(m.saturating_sub(nodes)),
+        None => control.clone(),
+    };
+    // Quiet: the window searches would otherwise report every IDA* iteration.
+    let (moves, n) = with_quiet_context(&limited, ctx.options, |quiet| {
+        smooth::improve(shape, start, &best, budget, &limited, quiet)
+    });
+    (moves, nodes + n)
 }
 
 /// The constructive solver alone (line by line, see the module comment); `pdb_finish` lets it

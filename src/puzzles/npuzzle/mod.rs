@@ -3,10 +3,12 @@
 //! [`request`] parses the command, [`solvable`] rejects impossible positions at once, then either
 //! an optimal search runs ([`bfs`], [`astar`], or [`idastar`] with Manhattan + linear conflict or,
 //! on 4x4 and 5x5 boards, additive pattern databases from [`pdb`]; stopped, it answers with a
-//! `fast` incumbent when it has one) or [`fast`] mode (constructive, then [`weighted`] A*).
+//! `fast` incumbent when it has one) or [`fast`] mode (constructive, then [`beam`] search, then
+//! [`smooth`]ing by optimal window searches).
 //! See protocol.md for the command and README.md for the methods.
 
 pub mod astar;
+pub mod beam;
 pub mod bfs;
 pub mod board;
 pub mod fast;
@@ -15,8 +17,8 @@ pub mod idastar;
 pub mod packed;
 pub mod pdb;
 pub mod request;
+pub mod smooth;
 pub mod solvable;
-pub mod weighted;
 
 use std::time::Duration;
 
