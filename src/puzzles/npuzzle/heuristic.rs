@@ -36,6 +36,9 @@ pub struct ManhattanLc {
     goal_row: Vec<u8>,
     goal_col: Vec<u8>,
     conflicts: bool,
+    /// [`ManhattanLc::digit`] precomputed: tile `t`'s digit in row `r` at `t * (h + w) + r`, in
+    /// column `c` at `t * (h + w) + h + c` (the conflict tables' hot loop reads only this).
+    digits: Vec<u8>,
 }
 
 impl ManhattanLc {
@@ -48,11 +51,18 @@ impl ManhattanLc {
             goal_row[t as usize] = (cell / shape.w) as u8;
             goal_col[t as usize] = (cell % shape.w) as u8;
         }
+        let lines = shape.h + shape.w;
+        let mut digits = vec![NOT_HOME as u8; goal.len() * lines];
+        for t in 1..goal.len() {
+            digits[t * lines + goal_row[t] as usize] = goal_col[t];
+            digits[t * lines + shape.h + goal_col[t] as usize] = goal_row[t];
+        }
         ManhattanLc {
             shape,
             goal_row,
             goal_col,
             conflicts,
+            digits,
         }
     }
 
@@ -78,10 +88,32 @@ impl ManhattanLc {
         rows + cols
     }
 
+    /// The table digit of tile `t` in row (`row` true) or column `index`: its goal place along
+    /// the line if the line is its goal line, else [`NOT_HOME`] (also for the blank).
+    fn digit(&self, t: usize, row: bool, index: usize) -> usize {
+        let line = if row { index } else { self.shape.h + index };
+        self.digits[t * (self.shape.h + self.shape.w) + line] as usize
+    }
+
+    /// The table index of a line (see [`conflict_table`]); only for lines up to
+    /// [`TABLE_MAX_LEN`] cells.
+    fn code(&self, tiles: &[u8], row: bool, index: usize) -> usize {
+        let Shape { w, h } = self.shape;
+        let (len, first, stride, line) = if row {
+            (w, index * w, 1, index)
+        } else {
+            (h, index, w, h + index)
+        };
+        let digits = &self.digits[line..];
+        (0..len).rev().fold(0, |code, i| {
+            code * 8 + digits[tiles[first + i * stride] as usize * (h + w)] as usize
+        })
+    }
+
     /// The conflict term of one row (`row` true) or column; `swap` reads `tiles` with two cells
     /// exchanged (the position before a move), so updates need no copy. Lines of up to
-    /// [`TABLE_MAX_LEN`] cells read a precomputed table (the searches' hottest spot), longer ones
-    /// compute the longest increasing run directly.
+    /// [`TABLE_MAX_LEN`] cells read a precomputed table (the searches' hottest spot; updates
+    /// then use [`ManhattanLc::code`] directly), longer ones compute the longest increasing run.
     fn line(&self, tiles: &[u8], row: bool, index: usize, swap: Option<(usize, usize)>) -> u32 {
         let Shape { w, h } = self.shape;
         let (len, first, stride) = if row {
@@ -89,31 +121,8 @@ impl ManhattanLc {
         } else {
             (h, index, w)
         };
-        if let Some(table) = conflict_table(len) {
-            let mut code = 0usize;
-            for i in (0..len).rev() {
-                let mut cell = first + i * stride;
-                if let Some((a, b)) = swap {
-                    if cell == a {
-                        cell = b;
-                    } else if cell == b {
-                        cell = a;
-                    }
-                }
-                let t = tiles[cell] as usize;
-                let (home_line, key) = if row {
-                    (self.goal_row[t], self.goal_col[t])
-                } else {
-                    (self.goal_col[t], self.goal_row[t])
-                };
-                let digit = if t != 0 && home_line as usize == index {
-                    key as usize
-                } else {
-                    NOT_HOME
-                };
-                code = code * 8 + digit;
-            }
-            return table[code] as u32;
+        if let (None, Some(table)) = (swap, conflict_table(len)) {
+            return table[self.code(tiles, row, index)] as u32;
         }
         let mut keys = [0u8; 64];
         let mut k = 0;
@@ -237,6 +246,21 @@ impl Heuristic for ManhattanLc {
             (from / w, to / w)
         };
         let row = !sideways;
+        if let Some(table) = conflict_table(if row { w } else { self.shape.h }) {
+            // Both lines differ from before in one digit only, at the moving tile's place along
+            // them: line `a` had the tile and now has the blank, line `b` the other way round.
+            let (after_a, after_b) = (self.code(tiles, row, a), self.code(tiles, row, b));
+            let shift = 3 * if row { from % w } else { from / w };
+            let digit = |line: usize| self.digit(t, row, line) << shift;
+            let not_home = NOT_HOME << shift;
+            let before_a = after_a - not_home + digit(a);
+            let before_b = after_b - digit(b) + not_home;
+            let lc = parts[1] as u32 + table[after_a] as u32 + table[after_b] as u32
+                - table[before_a] as u32
+                - table[before_b] as u32;
+            parts[1] = lc as u16;
+            return md + lc;
+        }
         let after = self.line(tiles, row, a, None) + self.line(tiles, row, b, None);
         let before =
             self.line(tiles, row, a, Some((from, to))) + self.line(tiles, row, b, Some((from, to)));
