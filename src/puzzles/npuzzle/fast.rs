@@ -230,10 +230,25 @@ impl Work {
     }
 }
 
-/// Beam widths tried in turn on boards up to 25 cells, each only looking for an answer shorter
-/// than the best so far: the narrow beam answers within tens of milliseconds on a 24-puzzle (so a
-/// short `movetime` still gets a good answer), the wide one brings the quality (about 0.25 s).
-pub const BEAM_WIDTHS: [usize; 2] = [1000, 8000];
+/// Which way a beam search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// From the start to the goal (with the goal's pattern databases when cached).
+    Forward,
+    /// From the goal to the start (Manhattan + LC toward the start), then reversed: it keeps
+    /// other states than the forward beam, and the better of the two is often much better.
+    Backward,
+}
+
+/// Beam searches tried in turn on boards up to 25 cells, each only looking for an answer shorter
+/// than the best so far: the narrow one answers within tens of milliseconds on a 24-puzzle (so a
+/// short `movetime` still gets a good answer), the wide ones bring the quality (one beam each
+/// way beats one beam twice as wide: 24-puzzle 1.069x against 1.077x optimal, same time).
+pub const BEAMS: [(Way, usize); 3] = [
+    (Way::Forward, 1000),
+    (Way::Backward, 8000),
+    (Way::Forward, 8000),
+];
 
 /// [`smooth::improve`]'s budget on boards up to 25 cells: windows there are cheap, and rarely use
 /// more than a tenth of it.
@@ -299,7 +314,8 @@ fn solve_with(
     };
     // Each beam costs about width × length expansions; keep it within `setoption hash`.
     let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / beam::BYTES_PER_EXPANSION;
-    for width in BEAM_WIDTHS {
+    let toward_start = ManhattanLc::new(shape, &s8, true);
+    for (way, width) in BEAMS {
         let left = control
             .max_nodes()
             .map_or(u64::MAX, |m| m.saturating_sub(nodes));
@@ -312,7 +328,15 @@ fn solve_with(
             upper: best.len(),
             max_nodes: left,
         };
-        let (found, n) = beam::solve(shape, &s8, &g8, h, limits, control);
+        let (found, n) = match way {
+            Way::Forward => beam::solve(shape, &s8, &g8, h, limits, control),
+            Way::Backward => {
+                let (found, n) = beam::solve(shape, &g8, &s8, &toward_start, limits, control);
+                // Goal → start, played backwards: start → goal.
+                let back = found.map(|m| m.iter().rev().map(|d| d.opposite()).collect());
+                (back, n)
+            }
+        };
         nodes += n;
         if let Some(m) = found {
             best = m;
