@@ -22,9 +22,10 @@ pub struct Limits {
     pub max_nodes: u64,
 }
 
-/// Bytes one expansion costs (about 2.5 children in a candidate list, a key in the seen set and
-/// a back pointer per kept state), to respect `setoption hash`.
-pub const BYTES_PER_EXPANSION: usize = 128;
+/// Bytes each state kept in the beam costs for the whole search, to respect `setoption hash`:
+/// an 8-byte back pointer per depth, doubled for slack. The rest (two candidate lists of about
+/// 2.5 × width children of 48 bytes, and the 1 MiB seen table) does not grow with depth.
+pub const BYTES_PER_EXPANSION: usize = 16;
 
 struct Cand {
     key: u128,

@@ -314,7 +314,7 @@ fn solve_with(
         Some(set) => set,
         None => &mdlc,
     };
-    // Each beam costs about width × length expansions; keep it within `setoption hash`.
+    // A beam keeps about width × length states; keep them within `setoption hash`.
     let memory = ctx.options.hash_mib.saturating_mul(1 << 20) / beam::BYTES_PER_EXPANSION;
     let toward_start = ManhattanLc::new(shape, &s8, true);
     for (way, width) in BEAMS {
