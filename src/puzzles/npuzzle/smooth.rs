@@ -12,9 +12,10 @@
 //!    when it is shorter than `k`, it is spliced in. Sliding, overlapping windows of a few sizes
 //!    are swept until a pass finds nothing or the budget is spent.
 //!
-//! Constructive and weighted-A* answers waste moves locally (a tile parked and fetched again, two
-//! stages that could share work); short windows see and remove exactly that, cheaply, on any board
-//! size, since each window search only sees its own rectangle.
+//! Constructive answers waste moves locally (a tile parked and fetched again, two stages that could
+//! share work); short windows see and remove exactly that, cheaply, on any board size, since each
+//! window search only sees its own rectangle. Beam answers are nearly locally optimal already:
+//! there the windows gain about half a percent.
 
 use super::board::{replay, Dir, Shape};
 use super::heuristic::ManhattanLc;
