@@ -353,3 +353,103 @@ fn swap2_stages() {
     let a = swap2(&mut e, &["6,7", "0,0", "7,7", "14,14", "8,7"]);
     assert_eq!(a, "SWAP");
 }
+
+/// Hostile Gomocup input: random mixes of command words, numbers, coordinates and bytes,
+/// inside and outside blocks. Every answer must be in the protocol's own form (a move, `OK`,
+/// `SWAP`, `FORBID ...`, `ERROR ...`, `UNKNOWN ...`, `MESSAGE ...`, or the ABOUT line) and
+/// the engine must still play afterwards.
+#[test]
+fn random_gomocup_garbage_never_kills_the_brain() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let mut e = Engine::start(&["--protocol", "gomocup"]);
+    let words = [
+        "START",
+        "RECTSTART",
+        "RESTART",
+        "BEGIN",
+        "TURN",
+        "PLAY",
+        "TAKEBACK",
+        "BOARD",
+        "YXBOARD",
+        "SWAP2BOARD",
+        "DONE",
+        "INFO",
+        "rule",
+        "timeout_turn",
+        "max_memory",
+        "thread_num",
+        "max_node",
+        "YXNBEST",
+        "YXSHOWFORBID",
+        "YXHASHCLEAR",
+        "7,7",
+        "7,7,1",
+        "8,8,2",
+        "3,4,3",
+        "256,0",
+        "300,300",
+        "-1,2",
+        "0,0",
+        "4",
+        "15",
+        "99999999999999999999999",
+        "-5",
+        "5,5",
+        "22,22",
+    ];
+    // Searches are kept short by a small turn; nothing sets it back.
+    e.send("INFO timeout_turn 20");
+    for _ in 0..400 {
+        let n = rng.gen_range(1..5);
+        let mut line: Vec<u8> = Vec::new();
+        for _ in 0..n {
+            if rng.gen_bool(0.15) {
+                line.extend(
+                    (0..rng.gen_range(1..6))
+                        .map(|_| rng.gen::<u8>())
+                        .filter(|&b| b != b'\n' && b != b'\r'),
+                );
+            } else {
+                line.extend_from_slice(words[rng.gen_range(0..words.len())].as_bytes());
+            }
+            line.push(b' ');
+        }
+        line.push(b'\n');
+        e.send_raw(&line);
+    }
+    // Close any open block, then a game that must work. ABOUT (not among the words) marks the
+    // end of the garbage's answers.
+    e.send("DONE");
+    e.send("INFO timeout_turn 200");
+    e.send("INFO rule 0");
+    e.send("ABOUT");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut answers = 0;
+    loop {
+        let line = e
+            .line_within(deadline.saturating_duration_since(Instant::now()))
+            .expect("brain still answering");
+        if line.starts_with("name=\"gridmind\"") {
+            break;
+        }
+        answers += 1;
+        let known = is_coords(&line)
+            || line.split(' ').all(is_coords)
+            || ["OK", "SWAP"].contains(&line.as_str())
+            || ["ERROR ", "UNKNOWN ", "MESSAGE ", "FORBID "]
+                .iter()
+                .any(|p| line.starts_with(p));
+        assert!(known, "answer out of protocol: {line:?}");
+    }
+    println!("{answers} answers to the garbage");
+    assert!(answers > 100, "only {answers} answers");
+    e.send("START 15");
+    assert_eq!(reply(&mut e, Duration::from_secs(5)).as_deref(), Some("OK"));
+    e.send("BEGIN");
+    let m = reply(&mut e, Duration::from_secs(5)).expect("a move");
+    assert!(is_coords(&m), "got {m:?}");
+    e.send("END");
+    assert_eq!(e.wait_exit(Duration::from_secs(5)), Some(0));
+}

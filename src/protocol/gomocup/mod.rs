@@ -263,7 +263,7 @@ impl GomocupExecutor {
                     Err(e) => one(format!("ERROR {e} at {x},{y}")),
                 }
             }
-            Command::Takeback(x, y) => one(self.takeback(Point::new(x, y))),
+            Command::Takeback(x, y) => one(self.takeback(x, y)),
             Command::Block(kind, stones) => self.block(kind, &stones, seq, signal, out),
             Command::Info(key, value) => {
                 if let Err(e) = self.info(&key, &value) {
@@ -305,10 +305,12 @@ impl GomocupExecutor {
     /// a plain undo; the spec's wording is "remove the stone x,y", so an earlier stone is
     /// removed too, by replaying the game without it (refused, state unchanged, if the replay
     /// is not legal, e.g. a renju black stone that becomes forbidden without it).
-    fn takeback(&mut self, p: Point) -> String {
+    fn takeback(&mut self, x: usize, y: usize) -> String {
         let history = self.session.game().history().to_vec();
-        let Some(i) = history.iter().rposition(|&(_, q)| q == p) else {
-            return format!("ERROR no stone at {},{}", p.x, p.y);
+        let p = Point::new(x, y);
+        let on_board = x < self.session.game().width() && y < self.session.game().height();
+        let Some(i) = history.iter().rposition(|&(_, q)| on_board && q == p) else {
+            return format!("ERROR no stone at {x},{y}");
         };
         if i + 1 == history.len() {
             self.session.undo();
@@ -322,7 +324,7 @@ impl GomocupExecutor {
             .collect();
         match self.session.set_position(&rest) {
             Ok(()) => "OK".into(),
-            Err((_, e)) => format!("ERROR cannot take back {},{}: {e}", p.x, p.y),
+            Err((_, e)) => format!("ERROR cannot take back {x},{y}: {e}"),
         }
     }
 
