@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::board::{Board, Threat};
+use crate::games::Rule;
 use super::tt::{Entry, Tt, EXACT, LOWER, UPPER};
 use crate::engine::SearchControl;
 
@@ -98,6 +99,8 @@ pub struct Searcher<'a, 's> {
 struct Cand {
     i: usize,
     score: i32,
+    /// Answers an opponent's open four or makes a four: the moves kept when forced.
+    answers_four: bool,
 }
 
 fn order_value(tm: &Threat, to: &Threat) -> i32 {
@@ -187,8 +190,10 @@ impl<'a, 's> Searcher<'a, 's> {
     }
 
     /// Finds the forced facts of the position for side `c` and fills `out` with the moves worth
-    /// searching, best first by static order.
-    fn generate(&mut self, c: usize, out: &mut Vec<Cand>) -> Status {
+    /// searching, best first by static order. With `leaf` set, a `Normal` list is left
+    /// unsorted: a quiet leaf only asks whether any move exists (the order is then unused), and
+    /// sorting every leaf's list cost a tenth of the search time.
+    fn generate(&mut self, c: usize, out: &mut Vec<Cand>, leaf: bool) -> Status {
         out.clear();
         let o = 1 - c;
         let mut op_five = usize::MAX;
@@ -216,6 +221,7 @@ impl<'a, 's> Searcher<'a, 's> {
             out.push(Cand {
                 i,
                 score: order_value(&tm, &to),
+                answers_four: tm.four() || to.four() || to.flex4(),
             });
         }
         self.cands = cands;
@@ -228,6 +234,7 @@ impl<'a, 's> Searcher<'a, 's> {
             out.push(Cand {
                 i: op_five,
                 score: 0,
+                answers_four: true,
             });
             return Status::Forced;
         }
@@ -235,18 +242,15 @@ impl<'a, 's> Searcher<'a, 's> {
             return Status::Win(3, my_flex);
         }
         let forced = op_flex;
+        // Only renju black has forbidden points: nobody else needs the threat again.
+        let restricted = c == 0 && self.b.rule == Rule::Renju;
         let b = &self.b;
         out.retain(|m| {
-            let tm = b.threat(c, m.i);
-            if forced {
-                let to = b.threat(o, m.i);
-                if !(tm.four() || to.four() || to.flex4()) {
-                    return false;
-                }
-            }
-            !b.forbidden(c, m.i, &tm)
+            (!forced || m.answers_four) && !(restricted && b.forbidden(c, m.i, &b.threat(c, m.i)))
         });
-        out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        if forced || !leaf {
+            out.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+        }
         if forced {
             Status::Forced
         } else {
@@ -427,7 +431,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         let mut moves = Vec::with_capacity(64);
-        let status = self.generate(c, &mut moves);
+        let status = self.generate(c, &mut moves, depth <= 0);
         match status {
             Status::Win(n, _) => return MATE - ply as i32 - n,
             Status::Loss(n) => return -(MATE - ply as i32 - n),
@@ -531,7 +535,7 @@ impl<'a, 's> Searcher<'a, 's> {
     /// Root move list for `c` and, when the position is already decided, the decisive facts.
     pub fn root_moves(&mut self, c: usize) -> (Vec<usize>, Option<(i32, usize)>, bool) {
         let mut moves = Vec::new();
-        let status = self.generate(c, &mut moves);
+        let status = self.generate(c, &mut moves, false);
         let list: Vec<usize> = moves.iter().map(|m| m.i).collect();
         match status {
             Status::Win(n, i) => (list, Some((n, i)), false),
