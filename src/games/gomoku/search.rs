@@ -87,6 +87,8 @@ pub struct Searcher<'a, 's> {
     /// Proven VCT results of attacker nodes, allocated on the first VCT search.
     pub(super) vct_tt: Vec<super::vct::VctEntry>,
     cands: Vec<usize>,
+    /// The mover's fours found by the last leaf `generate`, for [`Self::vcf_leaf`].
+    leaf_fours: Vec<(usize, Threat)>,
     pub seldepth: u32,
     /// Called on the main thread about once per second with (nodes, seldepth).
     pub on_tick: Option<&'s mut dyn FnMut(u64, u32)>,
@@ -140,6 +142,7 @@ impl<'a, 's> Searcher<'a, 's> {
             vct_until: None,
             vct_tt: Vec::new(),
             cands: Vec::with_capacity(512),
+            leaf_fours: Vec::with_capacity(32),
             seldepth: 0,
             on_tick: None,
             last_tick: Instant::now(),
@@ -202,10 +205,15 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut my_flex = usize::MAX;
         let mut cands = std::mem::take(&mut self.cands);
         self.b.candidates(&mut cands);
+        self.leaf_fours.clear();
         for &i in &cands {
             let tm = self.b.threat(c, i);
             if tm.five {
+                self.cands = cands;
                 return Status::Win(1, i);
+            }
+            if leaf && tm.four() {
+                self.leaf_fours.push((i, tm));
             }
             let to = self.b.threat(o, i);
             if to.five {
@@ -290,6 +298,7 @@ impl<'a, 's> Searcher<'a, 's> {
         for &i in &cands {
             let t = self.b.threat(c, i);
             if t.five {
+                self.cands = cands;
                 return Some(1);
             }
             if t.four() && (must == usize::MAX || must == i) {
@@ -297,6 +306,34 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         self.cands = cands;
+        self.vcf_fours(c, depth, fours, line)
+    }
+
+    /// A VCF node at a search leaf, where `generate` has just scanned the candidates: no five
+    /// for `c` among them (it would have returned a win) and their fours in `leaf_fours`, so
+    /// the scan [`Self::vcf`] opens with is not repeated. Same result, same node count.
+    fn vcf_leaf(&mut self, c: usize, depth: i32) -> Option<i32> {
+        if self.vcf_left == 0 {
+            return None;
+        }
+        self.vcf_left -= 1;
+        self.count_node();
+        if self.aborted {
+            return None;
+        }
+        let fours = std::mem::take(&mut self.leaf_fours);
+        self.vcf_fours(c, depth, fours, Vec::with_capacity(32))
+    }
+
+    /// The branching part of a VCF node: tries `c`'s fours (in candidate order, then by value).
+    fn vcf_fours(
+        &mut self,
+        c: usize,
+        depth: i32,
+        mut fours: Vec<(usize, Threat)>,
+        mut line: Vec<usize>,
+    ) -> Option<i32> {
+        let o = 1 - c;
         if depth <= 0 {
             return None;
         }
@@ -449,7 +486,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let quiet = !matches!(status, Status::Forced) || depth <= -4;
         if depth <= 0 && !forced_single && quiet {
             self.vcf_left = 40;
-            if let Some(n) = self.vcf(c, 8, None) {
+            if let Some(n) = self.vcf_leaf(c, 8) {
                 return MATE - ply as i32 - n;
             }
             return self.leaf_eval(c);
