@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::board::{Board, Threat};
-use crate::games::Rule;
 use super::tt::{Entry, Tt, EXACT, LOWER, UPPER};
 use crate::engine::SearchControl;
+use crate::games::Rule;
 
 /// Score of a five made at the current node; mate in n plies is `MATE - n`.
 pub const MATE: i32 = 30000;
