@@ -300,6 +300,15 @@ impl Board {
         }
     }
 
+    /// True when colour `c` makes nothing at `i` that [`Board::threat`] counts as a four or a
+    /// five in any direction: each direction's pattern is below `B4` (B4, F4 and FIVE, 8..=10,
+    /// are the only patterns with bit 3 set), tested on all four at once.
+    #[inline]
+    pub fn no_four(&self, c: usize, i: usize) -> bool {
+        const _: () = assert!(B4 == 8 && F4 == 9 && FIVE == 10 && F3 < 8 && OVERLINE < 8);
+        u32::from_ne_bytes(self.pats[c][i]) & 0x0808_0808 == 0
+    }
+
     /// True when colour `c` makes a five at `i`.
     #[inline]
     pub fn makes_five(&self, c: usize, i: usize) -> bool {

@@ -206,7 +206,24 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut cands = std::mem::take(&mut self.cands);
         self.b.candidates(&mut cands);
         self.leaf_fours.clear();
+        // At a leaf, a point where neither side makes a four or a five changes no fact the
+        // leaf needs (fives, fours, the moves that answer a four) and its order value is never
+        // used: one such point stands for all of them (the list must only be non-empty). Renju
+        // black needs every point's threats for the forbidden test, so it keeps them all.
+        let skip_quiet = leaf && !(c == 0 && self.b.rule == Rule::Renju);
+        let mut quiet_kept = false;
         for &i in &cands {
+            if skip_quiet && self.b.no_four(c, i) && self.b.no_four(o, i) {
+                if !quiet_kept {
+                    quiet_kept = true;
+                    out.push(Cand {
+                        i,
+                        score: 0,
+                        answers_four: false,
+                    });
+                }
+                continue;
+            }
             let tm = self.b.threat(c, i);
             if tm.five {
                 self.cands = cands;
