@@ -453,3 +453,50 @@ fn random_gomocup_garbage_never_kills_the_brain() {
     e.send("END");
     assert_eq!(e.wait_exit(Duration::from_secs(5)), Some(0));
 }
+
+/// A block with more stones than any board holds is refused whole, and the brain goes on.
+#[test]
+fn a_block_with_too_many_stones_is_refused() {
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 200");
+    let mut block = String::from("BOARD\n");
+    for k in 0..(22 * 22 + 1) {
+        block.push_str(&format!("{},{},{}\n", k % 15, (k / 15) % 15, 1 + k % 2));
+    }
+    block.push_str("DONE\n");
+    e.send_raw(block.as_bytes());
+    assert_eq!(
+        reply(&mut e, Duration::from_secs(5)).as_deref(),
+        Some("ERROR too many stones")
+    );
+    e.send("BEGIN");
+    let m = reply(&mut e, Duration::from_secs(5)).expect("a move");
+    assert!(is_coords(&m), "got {m:?}");
+}
+
+/// `INFO max_memory` is a promise about the whole process: after a search long enough to touch
+/// the hash table everywhere, the peak resident size (`VmHWM`) stays under it. Without the cap
+/// the default 256 MiB table alone would break it.
+#[cfg(target_os = "linux")]
+#[test]
+fn max_memory_bounds_the_peak_memory() {
+    let mut e = gomocup_15();
+    let limit_mib = 48u64;
+    e.send(&format!("INFO max_memory {}", limit_mib << 20));
+    e.send("INFO timeout_turn 1500");
+    e.send("BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
+    let m = reply(&mut e, Duration::from_secs(10)).expect("a move");
+    assert!(is_coords(&m), "got {m:?}");
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", e.pid())).expect("/proc status");
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM");
+    println!(
+        "peak resident size {} KiB under max_memory {limit_mib} MiB",
+        peak_kib
+    );
+    assert!(peak_kib < limit_mib << 10, "peak {peak_kib} KiB");
+}
