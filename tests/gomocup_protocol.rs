@@ -272,20 +272,35 @@ fn small_timeout_turns_are_honoured() {
         let mut e = gomocup_15();
         e.send(&format!("INFO timeout_turn {turn}"));
         let mut worst = Duration::ZERO;
+        let mut taken = std::collections::HashSet::new();
+        // The opponent plays scattered points along the edges (never one already taken); the
+        // brain builds freely until it wins, which takes at least five moves.
+        let edge: Vec<(u32, u32)> = (0..15)
+            .flat_map(|k| [(k, 0), (14, k), (14 - k, 14), (0, 14 - k)])
+            .collect();
         let mut moves = 0;
-        // The opponent walks down the first column; the brain answers each move.
-        for y in 0..8 {
-            let t = Instant::now();
-            e.send(&format!("TURN 0,{y}"));
-            let m = reply(&mut e, Duration::from_secs(5)).expect("a move");
-            worst = worst.max(t.elapsed());
-            if !is_coords(&m) {
-                break; // the brain took 0,y earlier, or the game ended
+        for &(x, y) in &edge {
+            if !taken.insert((x, y)) {
+                continue;
             }
+            let t = Instant::now();
+            e.send(&format!("TURN {x},{y}"));
+            let m = reply(&mut e, Duration::from_secs(5)).expect("an answer");
+            if m.starts_with("ERROR") {
+                break; // the brain's five ended the game
+            }
+            worst = worst.max(t.elapsed());
+            let parsed = m
+                .split_once(',')
+                .map(|(a, b)| (a.parse::<u32>().ok(), b.parse::<u32>().ok()));
+            let Some((Some(mx), Some(my))) = parsed else {
+                panic!("a move x,y, got {m:?}");
+            };
+            taken.insert((mx, my));
             moves += 1;
         }
         println!("timeout_turn {turn}: slowest of {moves} answers {worst:?}");
-        assert!(moves >= 3);
+        assert!(moves >= 5, "{moves} moves");
         assert!(worst < Duration::from_millis(turn), "slowest {worst:?}");
     }
 }
