@@ -123,6 +123,32 @@ fn movetime_is_honoured() {
     assert!(took < Duration::from_millis(600), "took {took:?}");
 }
 
+/// GTP clocks: with a minute's main time but one second left, and in a one-second byo-yomi
+/// period, a gomoku genmove (whose default is 2 s) must come back inside the time it has.
+#[test]
+fn gtp_time_left_bounds_the_move() {
+    let mut e = Engine::start(&["--protocol", "gtp"]);
+    assert_eq!(e.gtp("game gomoku 15"), "= ");
+    assert_eq!(e.gtp("play b h8"), "= ");
+    assert_eq!(e.gtp("time_settings 60 0 0"), "= ");
+    assert_eq!(e.gtp("time_left w 1 0"), "= ");
+    let t = Instant::now();
+    let a = e.gtp("genmove w");
+    let took = t.elapsed();
+    println!("main time, 1 s left: {took:?}");
+    assert!(is_vertex_answer(&a), "got {a:?}");
+    assert!(took < Duration::from_millis(1000), "took {took:?}");
+
+    assert_eq!(e.gtp("time_settings 0 1 1"), "= ");
+    assert_eq!(e.gtp("time_left b 1 1"), "= ");
+    let t = Instant::now();
+    let a = e.gtp("genmove b");
+    let took = t.elapsed();
+    println!("byo-yomi 1 s for 1 stone: {took:?}");
+    assert!(is_vertex_answer(&a), "got {a:?}");
+    assert!(took < Duration::from_millis(1000), "took {took:?}");
+}
+
 #[test]
 fn scripted_use_prints_the_move() {
     let (ok, stdout) = common::run_script(

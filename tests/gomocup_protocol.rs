@@ -91,3 +91,427 @@ fn every_turn_answers_inside_timeout_turn() {
         "slowest answer {worst:?}"
     );
 }
+
+/// Starts a Gomocup engine on an empty 15x15 board.
+fn gomocup_15() -> Engine {
+    let mut e = Engine::start(&["--protocol", "gomocup"]);
+    e.send("START 15");
+    assert_eq!(reply(&mut e, Duration::from_secs(5)).as_deref(), Some("OK"));
+    e
+}
+
+/// Reads lines up to the first that is not a `MESSAGE`; returns the `MESSAGE` lines and it.
+fn messages_and_reply(e: &mut Engine, timeout: Duration) -> (Vec<String>, String) {
+    let deadline = Instant::now() + timeout;
+    let mut messages = Vec::new();
+    loop {
+        let line = e
+            .line_within(deadline.saturating_duration_since(Instant::now()))
+            .expect("an answer in time");
+        if line.starts_with("MESSAGE") {
+            messages.push(line);
+        } else {
+            return (messages, line);
+        }
+    }
+}
+
+/// The number after `key` in a `MESSAGE depth ... nodes ...` line.
+fn field(line: &str, key: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == key {
+            return words.next()?.parse().ok();
+        }
+    }
+    None
+}
+
+/// A middle-game position with no forced move, set with YXBOARD (black to move).
+fn quiet_middle_game(e: &mut Engine) {
+    e.send("YXBOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
+}
+
+#[test]
+fn max_depth_and_max_node_bound_the_search() {
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 2000");
+    e.send("INFO max_depth 2");
+    quiet_middle_game(&mut e);
+    e.send("YXNBEST 1");
+    let (messages, m) = messages_and_reply(&mut e, Duration::from_secs(10));
+    assert!(is_coords(&m), "got {m:?}");
+    let depths: Vec<u64> = messages.iter().filter_map(|l| field(l, "depth")).collect();
+    assert!(!depths.is_empty(), "no depth in {messages:?}");
+    assert!(depths.iter().all(|&d| d <= 2), "depths {depths:?}");
+
+    e.send("INFO max_depth 0");
+    e.send("INFO max_node 3000");
+    e.send("YXNBEST 1");
+    let (messages, m) = messages_and_reply(&mut e, Duration::from_secs(10));
+    assert!(is_coords(&m), "got {m:?}");
+    let nodes = messages
+        .iter()
+        .filter_map(|l| field(l, "nodes"))
+        .max()
+        .expect("nodes reported");
+    // The search polls its limits every thousand nodes or so.
+    assert!(nodes <= 3000 + 2048, "searched {nodes} nodes");
+
+    // 0 lifts both limits: a 2 s turn goes deeper than depth 2 and past 5,048 nodes.
+    e.send("INFO max_node 0");
+    e.send("YXNBEST 1");
+    let (messages, _) = messages_and_reply(&mut e, Duration::from_secs(10));
+    let deepest = messages.iter().filter_map(|l| field(l, "depth")).max();
+    let nodes = messages.iter().filter_map(|l| field(l, "nodes")).max();
+    assert!(deepest.is_some_and(|d| d > 2), "{messages:?}");
+    assert!(nodes.is_some_and(|n| n > 5048), "{messages:?}");
+}
+
+#[test]
+fn progress_messages_carry_depth_score_nodes_nps_and_pv() {
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 1000");
+    // The brain (black, as many stones each) has an open three on row 7 and white nothing:
+    // an open four wins, so some report must say `win`.
+    e.send("BOARD");
+    for s in ["5,7,1", "0,0,2", "6,7,1", "0,2,2", "7,7,1", "0,4,2", "DONE"] {
+        e.send(s);
+    }
+    let (messages, m) = messages_and_reply(&mut e, Duration::from_secs(10));
+    assert!(m == "4,7" || m == "8,7", "an open four, got {m:?}");
+    assert!(!messages.is_empty());
+    for l in &messages {
+        for key in ["nodes", "nps", "time"] {
+            assert!(field(l, key).is_some(), "no {key} in {l:?}");
+        }
+    }
+    assert!(
+        messages
+            .iter()
+            .any(|l| l.contains(" score win ") && l.contains(" pv ") && l.contains("depth ")),
+        "no forced-win report in {messages:?}"
+    );
+}
+
+#[test]
+fn yxnbest_lists_distinct_moves_and_plays_none() {
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 1500");
+    quiet_middle_game(&mut e);
+    e.send("YXNBEST 3");
+    let (messages, best) = messages_and_reply(&mut e, Duration::from_secs(10));
+    let listed: Vec<(u64, String)> = messages
+        .iter()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace().skip(1);
+            (w.next()? == "nbest").then_some(())?;
+            Some((w.next()?.parse().ok()?, w.next()?.to_string()))
+        })
+        .collect();
+    assert_eq!(
+        listed.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        vec![1, 2, 3],
+        "{messages:?}"
+    );
+    let points: std::collections::HashSet<&str> = listed.iter().map(|(_, p)| p.as_str()).collect();
+    assert_eq!(points.len(), 3, "{listed:?}");
+    assert_eq!(best, listed[0].1);
+    // Nothing was played: the best point is still free, and black still moves.
+    e.send(&format!("PLAY {best}"));
+    assert_eq!(reply(&mut e, Duration::from_secs(5)), Some(best));
+
+    // A forced answer comes first: white's closed four down column 7 must be blocked at 7,9.
+    e.send("YXBOARD 7,4,1 7,5,2 0,0,1 7,6,2 0,14,1 7,7,2 14,0,1 7,8,2 DONE");
+    e.send("YXNBEST 2");
+    let (messages, best) = messages_and_reply(&mut e, Duration::from_secs(10));
+    assert_eq!(best, "7,9", "{messages:?}");
+}
+
+#[test]
+fn yxstop_and_stop_answer_the_pending_move_at_once() {
+    for stop in ["YXSTOP", "STOP"] {
+        let mut e = gomocup_15();
+        e.send("INFO timeout_turn 60000");
+        e.send("INFO timeout_match 0");
+        e.send("BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
+        // Still thinking after half a second of a minute's turn.
+        assert_eq!(reply(&mut e, Duration::from_millis(500)), None);
+        let t = Instant::now();
+        e.send(stop);
+        let m = reply(&mut e, Duration::from_secs(5)).expect("the move after the stop");
+        println!("{stop}: answered in {:?}", t.elapsed());
+        assert!(is_coords(&m), "{stop}: got {m:?}");
+        // The brain keeps working after a stop.
+        e.send("INFO timeout_turn 200");
+        e.send("TURN 0,0");
+        let m = reply(&mut e, Duration::from_secs(5)).expect("a move");
+        assert!(is_coords(&m), "{stop}: got {m:?}");
+    }
+}
+
+#[test]
+fn time_left_near_the_end_of_the_game_bounds_the_move() {
+    let mut e = gomocup_15();
+    // A long turn but one second left in the game: the move must come well inside it.
+    e.send("INFO timeout_turn 30000");
+    e.send("INFO timeout_match 300000");
+    e.send("INFO time_left 1000");
+    let t = Instant::now();
+    e.send("BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
+    let m = reply(&mut e, Duration::from_secs(40)).expect("a move");
+    let took = t.elapsed();
+    println!("time_left 1000: answered in {took:?}");
+    assert!(is_coords(&m), "got {m:?}");
+    assert!(took < Duration::from_millis(1000), "took {took:?}");
+}
+
+#[test]
+fn small_timeout_turns_are_honoured() {
+    for turn in [100u64, 200] {
+        let mut e = gomocup_15();
+        e.send(&format!("INFO timeout_turn {turn}"));
+        let mut worst = Duration::ZERO;
+        let mut taken = std::collections::HashSet::new();
+        // The opponent plays scattered points along the edges (never one already taken); the
+        // brain builds freely until it wins, which takes at least five moves.
+        let edge: Vec<(u32, u32)> = (0..15)
+            .flat_map(|k| [(k, 0), (14, k), (14 - k, 14), (0, 14 - k)])
+            .collect();
+        let mut moves = 0;
+        for &(x, y) in &edge {
+            if !taken.insert((x, y)) {
+                continue;
+            }
+            let t = Instant::now();
+            e.send(&format!("TURN {x},{y}"));
+            let m = reply(&mut e, Duration::from_secs(5)).expect("an answer");
+            if m.starts_with("ERROR") {
+                break; // the brain's five ended the game
+            }
+            worst = worst.max(t.elapsed());
+            let parsed = m
+                .split_once(',')
+                .map(|(a, b)| (a.parse::<u32>().ok(), b.parse::<u32>().ok()));
+            let Some((Some(mx), Some(my))) = parsed else {
+                panic!("a move x,y, got {m:?}");
+            };
+            taken.insert((mx, my));
+            moves += 1;
+        }
+        println!("timeout_turn {turn}: slowest of {moves} answers {worst:?}");
+        assert!(moves >= 5, "{moves} moves");
+        assert!(worst < Duration::from_millis(turn), "slowest {worst:?}");
+    }
+}
+
+/// Sends a `SWAP2BOARD` block and returns the brain's answer.
+fn swap2(e: &mut Engine, stones: &[&str]) -> String {
+    e.send("SWAP2BOARD");
+    for s in stones {
+        e.send(s);
+    }
+    e.send("DONE");
+    reply(e, Duration::from_secs(10)).expect("a swap2 answer")
+}
+
+#[test]
+fn swap2_stages() {
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 1000");
+
+    // Stage 0: three distinct points on the board, placed (BEGIN now refuses).
+    let a = swap2(&mut e, &[]);
+    let pts: Vec<&str> = a.split(' ').collect();
+    assert_eq!(pts.len(), 3, "{a:?}");
+    assert!(pts.iter().all(|p| is_coords(p)), "{a:?}");
+    assert_eq!(
+        pts.iter().collect::<std::collections::HashSet<_>>().len(),
+        3
+    );
+    e.send("BEGIN");
+    assert_eq!(
+        reply(&mut e, Duration::from_secs(5)).as_deref(),
+        Some("ERROR BEGIN needs an empty board")
+    );
+
+    // Stage 3, white clearly better (black's two stones in opposite corners, white's in the
+    // centre): the brain stays white and plays one move, next to its stone.
+    let a = swap2(&mut e, &["0,0", "7,7", "14,14"]);
+    assert!(is_coords(&a), "one move expected, got {a:?}");
+    let (x, y) = a.split_once(',').expect("x,y");
+    let (x, y): (i32, i32) = (x.parse().expect("x"), y.parse().expect("y"));
+    assert!((x - 7).abs() <= 2 && (y - 7).abs() <= 2, "{a:?}");
+
+    // Stage 3, balanced (white next to black's centre stone, black's second stone far off):
+    // the brain adds a white and a black stone, both new points.
+    let a = swap2(&mut e, &["7,7", "7,8", "3,3"]);
+    let pts: Vec<&str> = a.split(' ').collect();
+    assert_eq!(pts.len(), 2, "two stones expected, got {a:?}");
+    assert!(pts
+        .iter()
+        .all(|p| is_coords(p) && !["7,7", "7,8", "3,3"].contains(p)));
+    // Both were placed: the brain now has 5 stones on the board and white moves; PLAY of
+    // either point is refused.
+    for p in &pts {
+        e.send(&format!("PLAY {p}"));
+        let r = reply(&mut e, Duration::from_secs(5)).expect("an answer");
+        assert_eq!(r, format!("ERROR illegal move at {p}"));
+    }
+
+    // Stage 5, white clearly better (white's two stones side by side, black's in corners):
+    // the brain plays white's move.
+    let a = swap2(&mut e, &["0,0", "7,7", "14,14", "8,7", "0,14"]);
+    assert!(is_coords(&a), "one move expected, got {a:?}");
+
+    // Stage 5, black has an open three: SWAP.
+    let a = swap2(&mut e, &["6,7", "0,0", "7,7", "14,14", "8,7"]);
+    assert_eq!(a, "SWAP");
+}
+
+/// Hostile Gomocup input: random mixes of command words, numbers, coordinates and bytes,
+/// inside and outside blocks. Every answer must be in the protocol's own form (a move, `OK`,
+/// `SWAP`, `FORBID ...`, `ERROR ...`, `UNKNOWN ...`, `MESSAGE ...`, or the ABOUT line) and
+/// the engine must still play afterwards.
+#[test]
+fn random_gomocup_garbage_never_kills_the_brain() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let mut e = Engine::start(&["--protocol", "gomocup"]);
+    let words = [
+        "START",
+        "RECTSTART",
+        "RESTART",
+        "BEGIN",
+        "TURN",
+        "PLAY",
+        "TAKEBACK",
+        "BOARD",
+        "YXBOARD",
+        "SWAP2BOARD",
+        "DONE",
+        "INFO",
+        "rule",
+        "timeout_turn",
+        "max_memory",
+        "thread_num",
+        "max_node",
+        "YXNBEST",
+        "YXSHOWFORBID",
+        "YXHASHCLEAR",
+        "7,7",
+        "7,7,1",
+        "8,8,2",
+        "3,4,3",
+        "256,0",
+        "300,300",
+        "-1,2",
+        "0,0",
+        "4",
+        "15",
+        "99999999999999999999999",
+        "-5",
+        "5,5",
+        "22,22",
+    ];
+    // Searches are kept short by a small turn; nothing sets it back.
+    e.send("INFO timeout_turn 20");
+    for _ in 0..400 {
+        let n = rng.gen_range(1..5);
+        let mut line: Vec<u8> = Vec::new();
+        for _ in 0..n {
+            if rng.gen_bool(0.15) {
+                line.extend(
+                    (0..rng.gen_range(1..6))
+                        .map(|_| rng.gen::<u8>())
+                        .filter(|&b| b != b'\n' && b != b'\r'),
+                );
+            } else {
+                line.extend_from_slice(words[rng.gen_range(0..words.len())].as_bytes());
+            }
+            line.push(b' ');
+        }
+        line.push(b'\n');
+        e.send_raw(&line);
+    }
+    // Close any open block, then a game that must work. ABOUT (not among the words) marks the
+    // end of the garbage's answers.
+    e.send("DONE");
+    e.send("INFO timeout_turn 200");
+    e.send("INFO rule 0");
+    e.send("ABOUT");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut answers = 0;
+    loop {
+        let line = e
+            .line_within(deadline.saturating_duration_since(Instant::now()))
+            .expect("brain still answering");
+        if line.starts_with("name=\"gridmind\"") {
+            break;
+        }
+        answers += 1;
+        let known = is_coords(&line)
+            || line.split(' ').all(is_coords)
+            || ["OK", "SWAP"].contains(&line.as_str())
+            || ["ERROR ", "UNKNOWN ", "MESSAGE ", "FORBID "]
+                .iter()
+                .any(|p| line.starts_with(p));
+        assert!(known, "answer out of protocol: {line:?}");
+    }
+    println!("{answers} answers to the garbage");
+    assert!(answers > 100, "only {answers} answers");
+    e.send("START 15");
+    assert_eq!(reply(&mut e, Duration::from_secs(5)).as_deref(), Some("OK"));
+    e.send("BEGIN");
+    let m = reply(&mut e, Duration::from_secs(5)).expect("a move");
+    assert!(is_coords(&m), "got {m:?}");
+    e.send("END");
+    assert_eq!(e.wait_exit(Duration::from_secs(5)), Some(0));
+}
+
+/// A block with more stones than any board holds is refused whole, and the brain goes on.
+#[test]
+fn a_block_with_too_many_stones_is_refused() {
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 200");
+    let mut block = String::from("BOARD\n");
+    for k in 0..(22 * 22 + 1) {
+        block.push_str(&format!("{},{},{}\n", k % 15, (k / 15) % 15, 1 + k % 2));
+    }
+    block.push_str("DONE\n");
+    e.send_raw(block.as_bytes());
+    assert_eq!(
+        reply(&mut e, Duration::from_secs(5)).as_deref(),
+        Some("ERROR too many stones")
+    );
+    e.send("BEGIN");
+    let m = reply(&mut e, Duration::from_secs(5)).expect("a move");
+    assert!(is_coords(&m), "got {m:?}");
+}
+
+/// `INFO max_memory` is a promise about the whole process: after a search long enough to touch
+/// the hash table everywhere, the peak resident size (`VmHWM`) stays under it. Without the cap
+/// the default 256 MiB table alone would break it.
+#[cfg(target_os = "linux")]
+#[test]
+fn max_memory_bounds_the_peak_memory() {
+    let mut e = gomocup_15();
+    let limit_mib = 48u64;
+    e.send(&format!("INFO max_memory {}", limit_mib << 20));
+    e.send("INFO timeout_turn 1500");
+    e.send("BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
+    let m = reply(&mut e, Duration::from_secs(10)).expect("a move");
+    assert!(is_coords(&m), "got {m:?}");
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", e.pid())).expect("/proc status");
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM");
+    println!(
+        "peak resident size {} KiB under max_memory {limit_mib} MiB",
+        peak_kib
+    );
+    assert!(peak_kib < limit_mib << 10, "peak {peak_kib} KiB");
+}

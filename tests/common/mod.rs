@@ -42,6 +42,11 @@ impl Engine {
         }
     }
 
+    /// The process id, for reading its resource use from `/proc`.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Writes raw bytes to the engine's stdin.
     pub fn send_raw(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin still open");

@@ -11,6 +11,27 @@ pub const PAD: usize = 4;
 /// Evaluation weight of each line pattern at an empty point.
 const WEIGHT: [i32; 11] = [0, 0, 1, 3, 6, 18, 24, 70, 90, 400, 2000];
 
+/// Per pattern, what [`Board::threat`] counts, packed in one word so that four directions
+/// add up without branches: fives in bits 0..8, open fours 8..16, closed fours 16..24, open
+/// threes 24..32, overlines 32..40, the weight from bit 40.
+const PACKED: [u64; 11] = {
+    let mut t = [0u64; 11];
+    let mut p = 0;
+    while p < 11 {
+        let flag = match p as u8 {
+            FIVE => 1,
+            F4 => 1 << 8,
+            B4 => 1 << 16,
+            F3 => 1 << 24,
+            OVERLINE => 1 << 32,
+            _ => 0,
+        };
+        t[p] = flag | (WEIGHT[p] as u64) << 40;
+        p += 1;
+    }
+    t
+};
+
 /// What one colour can make at one empty point, summed over the four directions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Threat {
@@ -265,19 +286,27 @@ impl Board {
     /// What colour `c` makes by playing the empty point `i`.
     #[inline]
     pub fn threat(&self, c: usize, i: usize) -> Threat {
-        let mut t = Threat::default();
-        for &p in &self.pats[c][i] {
-            t.value += WEIGHT[p as usize];
-            match p {
-                FIVE => t.five = true,
-                F4 => t.f4 += 1,
-                B4 => t.b4 += 1,
-                F3 => t.f3 += 1,
-                OVERLINE => t.overline = true,
-                _ => {}
-            }
+        // Branch-free: the four directions' packed counts add up without carries (at most 4
+        // per byte field, at most 8,000 in the value field).
+        let [a, b, d, e] = self.pats[c][i];
+        let sum = PACKED[a as usize] + PACKED[b as usize] + PACKED[d as usize] + PACKED[e as usize];
+        Threat {
+            five: sum & 0xff != 0,
+            f4: (sum >> 8) as u8,
+            b4: (sum >> 16) as u8,
+            f3: (sum >> 24) as u8,
+            overline: (sum >> 32) & 0xff != 0,
+            value: (sum >> 40) as i32,
         }
-        t
+    }
+
+    /// True when colour `c` makes nothing at `i` that [`Board::threat`] counts as a four or a
+    /// five in any direction: each direction's pattern is below `B4` (B4, F4 and FIVE, 8..=10,
+    /// are the only patterns with bit 3 set), tested on all four at once.
+    #[inline]
+    pub fn no_four(&self, c: usize, i: usize) -> bool {
+        const _: () = assert!(B4 == 8 && F4 == 9 && FIVE == 10 && F3 < 8 && OVERLINE < 8);
+        u32::from_ne_bytes(self.pats[c][i]) & 0x0808_0808 == 0
     }
 
     /// True when colour `c` makes a five at `i`.

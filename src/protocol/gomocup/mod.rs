@@ -123,6 +123,15 @@ impl LineParser for GomocupParser {
             InputLine::Text(t) => t.trim(),
         };
         if self.block.is_some() {
+            if text.eq_ignore_ascii_case("END") {
+                // A manager giving up mid-block still means "exit": never wait for a DONE
+                // that will not come.
+                self.block = None;
+                return Parsed {
+                    command: Some(Command::End),
+                    signal: Some(Signal::Quit),
+                };
+            }
             return match self.feed_block(text) {
                 Some(c) => Parsed::command(c),
                 None => Parsed::nothing(),
@@ -241,26 +250,20 @@ impl GomocupExecutor {
                 one(self.brain_move(seq, signal, out))
             }
             Command::Turn(x, y) => {
-                let color = self.session.game().to_move();
+                let color = self.side_to_move();
                 match self.session.play(color, Point::new(x, y)) {
                     Ok(()) => one(self.brain_move(seq, signal, out)),
                     Err(e) => one(format!("ERROR {e} at {x},{y}")),
                 }
             }
             Command::Play(x, y) => {
-                let color = self.session.game().to_move();
+                let color = self.side_to_move();
                 match self.session.play(color, Point::new(x, y)) {
                     Ok(()) => one(format!("{x},{y}")),
                     Err(e) => one(format!("ERROR {e} at {x},{y}")),
                 }
             }
-            Command::Takeback(x, y) => match self.session.game().history().last() {
-                Some(&(_, p)) if p == Point::new(x, y) => {
-                    self.session.undo();
-                    one("OK".into())
-                }
-                _ => one(format!("ERROR {x},{y} is not the last move")),
-            },
+            Command::Takeback(x, y) => one(self.takeback(x, y)),
             Command::Block(kind, stones) => self.block(kind, &stones, seq, signal, out),
             Command::Info(key, value) => {
                 if let Err(e) = self.info(&key, &value) {
@@ -282,6 +285,46 @@ impl GomocupExecutor {
             Command::ShowForbid => one(self.forbidden_points()),
             Command::Malformed(e) => one(format!("ERROR {e}")),
             Command::Unknown(w) => one(format!("UNKNOWN command {w}")),
+        }
+    }
+
+    /// Who moves next, from the stone counts alone: black when both colours have as many
+    /// stones, else the side with fewer. `BOARD` may list stones in any order (the Gomocup spec
+    /// allows it outside renju), so the colour of the last stone listed says nothing.
+    fn side_to_move(&self) -> Color {
+        let history = self.session.game().history();
+        let black = history.iter().filter(|(c, _)| *c == Color::Black).count();
+        if black * 2 <= history.len() {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// `TAKEBACK x,y`: removes the stone at x,y. Managers send the last move (undo), and that is
+    /// a plain undo; the spec's wording is "remove the stone x,y", so an earlier stone is
+    /// removed too, by replaying the game without it (refused, state unchanged, if the replay
+    /// is not legal, e.g. a renju black stone that becomes forbidden without it).
+    fn takeback(&mut self, x: usize, y: usize) -> String {
+        let history = self.session.game().history().to_vec();
+        let p = Point::new(x, y);
+        let on_board = x < self.session.game().width() && y < self.session.game().height();
+        let Some(i) = history.iter().rposition(|&(_, q)| on_board && q == p) else {
+            return format!("ERROR no stone at {x},{y}");
+        };
+        if i + 1 == history.len() {
+            self.session.undo();
+            return "OK".into();
+        }
+        let rest: Vec<(Color, Point)> = history
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &s)| s)
+            .collect();
+        match self.session.set_position(&rest) {
+            Ok(()) => "OK".into(),
+            Err((_, e)) => format!("ERROR cannot take back {x},{y}: {e}"),
         }
     }
 
@@ -354,11 +397,17 @@ impl GomocupExecutor {
                 };
                 if let GameSpec::Gomoku { width, height, .. } = self.session.game().spec() {
                     if rule != self.rule() {
+                        // Keep the position when it is legal under the new rule (a GUI may
+                        // change the rule mid-game); otherwise the board starts empty.
+                        let stones = self.session.game().history().to_vec();
                         self.session.set_game(GameSpec::Gomoku {
                             width,
                             height,
                             rule,
                         })?;
+                        if self.session.set_position(&stones).is_err() {
+                            self.session.clear_board();
+                        }
                     }
                 }
             }
@@ -412,7 +461,18 @@ impl GomocupExecutor {
 
     /// Thinks for the side to move, plays the move and returns its `x,y` (or an error line).
     fn brain_move(&mut self, seq: u64, signal: &Arc<StopSignal>, out: &mut dyn Write) -> String {
-        let color = self.session.game().to_move();
+        let color = self.side_to_move();
+        self.move_for(color, seq, signal, out)
+    }
+
+    /// Thinks for `color`, plays the move and returns its `x,y` (or an error line).
+    fn move_for(
+        &mut self,
+        color: Color,
+        seq: u64,
+        signal: &Arc<StopSignal>,
+        out: &mut dyn Write,
+    ) -> String {
         let control = self.control(color, seq, signal);
         let mut reporter = |info: &Info| {
             let _ = writeln!(out, "MESSAGE {info}");
@@ -464,7 +524,7 @@ impl GomocupExecutor {
         if kind == BlockKind::Swap2 {
             return swap2::answer(self, stones, seq, signal, out);
         }
-        let placed = match board_colors(stones) {
+        let (brain, placed) = match board_colors(stones) {
             Ok(p) => p,
             Err(e) => return vec![format!("ERROR {e}")],
         };
@@ -473,7 +533,9 @@ impl GomocupExecutor {
             return vec![format!("ERROR {e} at {},{}", s.x, s.y)];
         }
         match kind {
-            BlockKind::Board => vec![self.brain_move(seq, signal, out)],
+            // The brain's colour comes from the block's own/opponent counts, even when they
+            // are not those of an alternating game (a position set up in a GUI).
+            BlockKind::Board => vec![self.move_for(brain, seq, signal, out)],
             _ => Vec::new(),
         }
     }
@@ -485,7 +547,7 @@ impl GomocupExecutor {
         signal: &Arc<StopSignal>,
         out: &mut dyn Write,
     ) -> Reply {
-        let color = self.session.game().to_move();
+        let color = self.side_to_move();
         let base = self.control(color, seq, signal);
         let n = n.min(self.session.game().width() * self.session.game().height());
         let mut found: Vec<Point> = Vec::new();
@@ -538,8 +600,9 @@ impl GomocupExecutor {
 
 /// Gives block stones their colours. With `who` fields (BOARD, YXBOARD): 1 is the brain's,
 /// 2 the opponent's, and the brain is black exactly when both have as many stones (black moves
-/// when the counts are equal). Without (SWAP2BOARD): colours alternate from black.
-fn board_colors(stones: &[BlockStone]) -> Result<Vec<(Color, Point)>, String> {
+/// when the counts are equal). Without (SWAP2BOARD): colours alternate from black. Returns the
+/// brain's colour and the stones with their colours.
+fn board_colors(stones: &[BlockStone]) -> Result<(Color, Vec<(Color, Point)>), String> {
     let own = stones.iter().filter(|s| s.who == Some(1)).count();
     let opp = stones.iter().filter(|s| s.who == Some(2)).count();
     let brain = if own == opp {
@@ -547,7 +610,7 @@ fn board_colors(stones: &[BlockStone]) -> Result<Vec<(Color, Point)>, String> {
     } else {
         Color::White
     };
-    stones
+    let placed = stones
         .iter()
         .enumerate()
         .map(|(i, s)| {
@@ -560,5 +623,87 @@ fn board_colors(stones: &[BlockStone]) -> Result<Vec<(Color, Point)>, String> {
             };
             Ok((color, Point::new(s.x, s.y)))
         })
-        .collect()
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((brain, placed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs one Gomocup line through the parser and the executor; returns what it wrote.
+    fn run(ex: &mut GomocupExecutor, parser: &mut GomocupParser, line: &str) -> String {
+        let parsed = parser.parse(&InputLine::Text(line.to_string()));
+        let mut out = Vec::new();
+        if let Some(c) = parsed.command {
+            ex.execute(0, c, &Arc::new(StopSignal::default()), &mut out);
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    #[test]
+    fn max_memory_caps_the_hash_and_zero_lifts_the_cap() {
+        let mut ex = GomocupExecutor::new(Session::new());
+        let mut p = GomocupParser::default();
+        let asked = ex.session.options.hash_mib;
+        assert!(asked > 40, "default hash {asked} MiB");
+        assert_eq!(run(&mut ex, &mut p, "INFO max_memory 83886080"), "");
+        assert_eq!(ex.session.options.hash_mib, 40, "half of 80 MiB");
+        run(&mut ex, &mut p, "INFO max_memory 1000");
+        assert_eq!(ex.session.options.hash_mib, 1, "never below 1 MiB");
+        run(&mut ex, &mut p, "INFO max_memory 0");
+        assert_eq!(ex.session.options.hash_mib, asked);
+    }
+
+    #[test]
+    fn thread_num_and_strength_set_the_options() {
+        let mut ex = GomocupExecutor::new(Session::new());
+        let mut p = GomocupParser::default();
+        run(&mut ex, &mut p, "INFO thread_num 2");
+        assert_eq!(ex.session.options.threads, 2);
+        run(&mut ex, &mut p, "INFO thread_num 0");
+        assert_eq!(ex.session.options.threads, 1);
+        run(&mut ex, &mut p, "INFO thread_num 100000");
+        assert_eq!(
+            ex.session.options.threads,
+            crate::engine::options::MAX_THREADS
+        );
+        run(&mut ex, &mut p, "INFO strength 0");
+        assert_eq!(ex.session.options.strength, 0);
+        run(&mut ex, &mut p, "INFO strength 250");
+        assert_eq!(ex.session.options.strength, 100);
+        assert_eq!(
+            run(&mut ex, &mut p, "INFO strength weak"),
+            "ERROR INFO strength expects a number\n"
+        );
+        assert_eq!(ex.session.options.strength, 100);
+    }
+
+    #[test]
+    fn timeouts_become_the_clock() {
+        let mut ex = GomocupExecutor::new(Session::new());
+        let mut p = GomocupParser::default();
+        run(&mut ex, &mut p, "INFO timeout_turn 300");
+        run(&mut ex, &mut p, "INFO timeout_match 100000");
+        run(&mut ex, &mut p, "INFO time_left 1000");
+        let c = ex.session.clocks[0];
+        assert_eq!(c.per_move, Some(Duration::from_millis(300)));
+        assert_eq!(c.remaining, Some(Duration::from_millis(1000)));
+        let b = c.budget().expect("a budget");
+        assert!(b.hard <= Duration::from_millis(200), "{b:?}");
+        // Unlimited match time: only the turn counts.
+        run(&mut ex, &mut p, "INFO timeout_match 0");
+        run(&mut ex, &mut p, "INFO time_left 2147483647");
+        assert_eq!(ex.session.clocks[1].remaining, None);
+    }
+
+    #[test]
+    fn end_inside_a_block_quits() {
+        let mut p = GomocupParser::default();
+        assert!(p.parse(&InputLine::Text("BOARD".into())).command.is_none());
+        assert!(p.parse(&InputLine::Text("7,7,1".into())).command.is_none());
+        let parsed = p.parse(&InputLine::Text("END".into()));
+        assert_eq!(parsed.command, Some(Command::End));
+        assert!(matches!(parsed.signal, Some(Signal::Quit)));
+    }
 }

@@ -48,12 +48,20 @@ pub(super) fn answer(
     signal: &Arc<StopSignal>,
     out: &mut dyn Write,
 ) -> Reply {
+    if ![0, 3, 5].contains(&stones.len()) {
+        // Checked before touching the board: an error leaves the position as it was.
+        return vec![format!(
+            "ERROR SWAP2BOARD expects 0, 3 or 5 stones, got {}",
+            stones.len()
+        )];
+    }
     let placed = match board_colors(stones) {
-        Ok(p) => p,
+        Ok((_, p)) => p,
         Err(e) => return vec![format!("ERROR {e}")],
     };
     if let Err((i, e)) = ex.session.set_position(&placed) {
-        return vec![format!("ERROR {e} at stone {}", i + 1)];
+        let s = stones[i.min(stones.len().saturating_sub(1))];
+        return vec![format!("ERROR {e} at {},{}", s.x, s.y)];
     }
     let base = ex.control(Color::Black, seq, signal);
     let result = match placed.len() {

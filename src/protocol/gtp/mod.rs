@@ -228,9 +228,12 @@ impl GtpExecutor {
             return Clock::default(); // GTP: no time limit
         }
         if stones > 0 {
+            // Byo-yomi: TIME is for exactly STONES moves, so each may take its share (less the
+            // margin); the "fifth of what is left" rule for main time would waste most of a
+            // one-stone period.
             return Clock {
                 per_move: Some(time / stones),
-                remaining: Some(time),
+                remaining: None,
             };
         }
         let per_move = (ts.stones > 0 && !ts.byo_yomi.is_zero()).then(|| ts.byo_yomi / ts.stones);
