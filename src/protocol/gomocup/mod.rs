@@ -11,7 +11,7 @@ pub mod swap2;
 
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use command::{block_stone, parse_line, BlockKind, BlockStone, Command, Line};
 
@@ -188,6 +188,10 @@ pub struct GomocupExecutor {
     limits: Limits,
     /// The `hash` the user asked for, before `max_memory` capped it.
     requested_hash_mib: usize,
+    /// Time spent answering since the manager last said how much game time is left
+    /// (`time_left`, `timeout_match`, `START`): a manager that never sends `time_left` must
+    /// still see the brain's clock run down, or a long game overruns `timeout_match`.
+    spent: Duration,
 }
 
 impl GomocupExecutor {
@@ -197,6 +201,7 @@ impl GomocupExecutor {
             session,
             limits: Limits::default(),
             requested_hash_mib,
+            spent: Duration::ZERO,
         }
     }
 }
@@ -217,7 +222,11 @@ impl Executor for GomocupExecutor {
         if command == Command::End {
             return Flow::Quit;
         }
+        // The manager's clock runs from sending a command to reading its answer.
+        let began = Instant::now();
+        self.apply_clock();
         let reply = self.run(seq, command, signal, out);
+        self.spent += began.elapsed();
         for line in reply {
             if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
                 return Flow::Quit;
@@ -241,6 +250,7 @@ impl GomocupExecutor {
             Command::RectStart(w, h) => one(self.start(w, h)),
             Command::Restart => {
                 self.session.clear_board();
+                self.spent = Duration::ZERO;
                 one("OK".into())
             }
             Command::Begin => {
@@ -349,7 +359,10 @@ impl GomocupExecutor {
             rule: self.rule(),
         };
         match self.session.set_game(spec) {
-            Ok(()) => "OK".into(),
+            Ok(()) => {
+                self.spent = Duration::ZERO;
+                "OK".into()
+            }
             Err(e) => format!("ERROR {e}"),
         }
     }
@@ -368,10 +381,12 @@ impl GomocupExecutor {
             "timeout_match" => {
                 let v = number()?;
                 self.limits.timeout_match = (v > 0).then(|| ms(v));
+                self.spent = Duration::ZERO;
             }
             "time_left" => {
                 let v = number()?;
                 self.limits.time_left = (v < UNLIMITED_MS).then(|| ms(v));
+                self.spent = Duration::ZERO;
             }
             "max_memory" => {
                 let v = number()?;
@@ -433,12 +448,15 @@ impl GomocupExecutor {
         };
     }
 
+    /// The clock for the next move: the game time the manager last gave (`time_left`, else
+    /// `timeout_match`) less what the brain has spent since.
     fn apply_clock(&mut self) {
-        let remaining = match (self.limits.timeout_match, self.limits.time_left) {
+        let told = match (self.limits.timeout_match, self.limits.time_left) {
             (Some(_), Some(left)) => Some(left),
             (Some(total), None) => Some(total),
             (None, left) => left,
         };
+        let remaining = told.map(|t| t.saturating_sub(self.spent));
         let clock = Clock {
             per_move: self.limits.timeout_turn,
             remaining,
@@ -639,6 +657,36 @@ mod tests {
             ex.execute(0, c, &Arc::new(StopSignal::default()), &mut out);
         }
         String::from_utf8_lossy(&out).into_owned()
+    }
+
+    #[test]
+    fn without_time_left_the_match_clock_runs_down_by_the_time_spent() {
+        let mut ex = GomocupExecutor::new(Session::new());
+        let mut p = GomocupParser::default();
+        run(&mut ex, &mut p, "START 15");
+        run(&mut ex, &mut p, "INFO timeout_turn 400");
+        run(&mut ex, &mut p, "INFO timeout_match 5000");
+        let full = Duration::from_millis(5000);
+        let began = Instant::now();
+        let answer = run(&mut ex, &mut p, "BEGIN");
+        let thought = began.elapsed();
+        assert!(answer.lines().any(|l| l.contains(',')), "{answer}");
+        // The clock is set again before every command: what BEGIN spent is gone from it.
+        run(&mut ex, &mut p, "ABOUT");
+        let left = ex.session.clocks[0].remaining.expect("a match clock");
+        assert!(left < full, "{left:?} after thinking {thought:?}");
+        assert!(left >= full.saturating_sub(thought + Duration::from_millis(50)));
+        // A manager's `time_left` is the truth again, and a new game starts a full clock.
+        run(&mut ex, &mut p, "INFO time_left 4000");
+        assert_eq!(
+            ex.session.clocks[0].remaining,
+            Some(Duration::from_millis(4000))
+        );
+        run(&mut ex, &mut p, "INFO time_left 2147483647");
+        run(&mut ex, &mut p, "START 15");
+        run(&mut ex, &mut p, "ABOUT");
+        let fresh = ex.session.clocks[0].remaining.expect("a match clock");
+        assert!(fresh > full - Duration::from_millis(50), "{fresh:?}");
     }
 
     #[test]
