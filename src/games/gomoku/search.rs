@@ -283,14 +283,21 @@ impl<'a, 's> Searcher<'a, 's> {
         }
     }
 
-    /// Victory by continuous fours for `c`: plies to the five if found within the budget.
-    pub fn vcf(&mut self, c: usize, depth: i32, last_block: Option<usize>) -> Option<i32> {
+    /// Spends one VCF node: false when the VCF budget is used up or the search was stopped,
+    /// so both VCF entry points count and stop alike.
+    #[inline]
+    fn enter_vcf_node(&mut self) -> bool {
         if self.vcf_left == 0 {
-            return None;
+            return false;
         }
         self.vcf_left -= 1;
         self.count_node();
-        if self.aborted {
+        !self.aborted
+    }
+
+    /// Victory by continuous fours for `c`: plies to the five if found within the budget.
+    pub fn vcf(&mut self, c: usize, depth: i32, last_block: Option<usize>) -> Option<i32> {
+        if !self.enter_vcf_node() {
             return None;
         }
         let o = 1 - c;
@@ -330,12 +337,7 @@ impl<'a, 's> Searcher<'a, 's> {
     /// for `c` among them (it would have returned a win) and their fours in `leaf_fours`, so
     /// the scan [`Self::vcf`] opens with is not repeated. Same result, same node count.
     fn vcf_leaf(&mut self, c: usize, depth: i32) -> Option<i32> {
-        if self.vcf_left == 0 {
-            return None;
-        }
-        self.vcf_left -= 1;
-        self.count_node();
-        if self.aborted {
+        if !self.enter_vcf_node() {
             return None;
         }
         let fours = std::mem::take(&mut self.leaf_fours);
