@@ -147,7 +147,16 @@ impl Work {
                 (k >> 48) as u16,
             ]
         };
-        let h = |s: &[u16; 4]| -> u32 {
+        // Each tile's exact cost alone (other tiles ignored, same cells allowed) is a lower bound
+        // for the joint stage too; far stronger than Manhattan distance, which ignores that the
+        // blank must walk round a tile to push it again.
+        let allowed: Vec<bool> = (0..shape.area())
+            .map(|c| self.free[c] && inside(c))
+            .collect();
+        let singles: Vec<Single> = (0..n)
+            .filter_map(|i| Single::new(shape, &allowed, targets[i]))
+            .collect();
+        let h = |s: &[u16; 4]| -> Option<u32> {
             let mut sum = 0;
             let mut near = u32::MAX;
             for i in 0..n {
@@ -158,25 +167,28 @@ impl Work {
                     near = near.min(shape.dist(s[0] as usize, p) as u32 - 1);
                 }
             }
-            if near == u32::MAX {
-                0
-            } else {
-                sum + near
+            let mut best = if near == u32::MAX { 0 } else { sum + near };
+            for (i, single) in singles.iter().enumerate() {
+                best = best.max(single.cost(s[i + 1] as usize, s[0] as usize)?);
             }
+            Some(best)
         };
         let done = |s: &[u16; 4]| (0..n).all(|i| s[i + 1] as usize == targets[i]);
         if done(&start) {
             return Ok(Some(Vec::new()));
         }
-        let mut parent: HashMap<u64, (u64, u8)> = HashMap::new();
-        let mut gbest: HashMap<u64, u32> = HashMap::new();
+        // Best g, parent key and the move from it, per state reached.
+        let mut seen: HashMap<u64, (u32, u64, u8), KeyHash> = HashMap::default();
         let sk = pack(&start);
-        gbest.insert(sk, 0);
+        let Some(h0) = h(&start) else {
+            return Ok(None);
+        };
+        seen.insert(sk, (0, sk, u8::MAX));
         let mut open = BinaryHeap::new();
-        open.push(Reverse((weight * h(&start), Reverse(0u32), sk)));
+        open.push(Reverse((weight * h0, Reverse(0u32), sk)));
         let mut expanded = 0u64;
         while let Some(Reverse((_, Reverse(g), k))) = open.pop() {
-            if gbest.get(&k).is_some_and(|&b| b < g) {
+            if seen.get(&k).is_some_and(|&(b, _, _)| b < g) {
                 continue;
             }
             let s = unpack(k);
@@ -185,7 +197,10 @@ impl Work {
             if done(&s) {
                 let mut path = Vec::new();
                 let mut cur = k;
-                while let Some(&(p, d)) = parent.get(&cur) {
+                while let Some(&(_, p, d)) = seen.get(&cur) {
+                    if d == u8::MAX {
+                        break;
+                    }
                     path.push(Dir::from_index(d));
                     cur = p;
                 }
@@ -202,7 +217,7 @@ impl Work {
                 let Some(to) = shape.step(s[0] as usize, d) else {
                     continue;
                 };
-                if !self.free[to] || !inside(to) {
+                if !allowed[to] {
                     continue;
                 }
                 let mut ns = s;
@@ -214,12 +229,15 @@ impl Work {
                 }
                 let nk = pack(&ns);
                 let ng = g + 1;
-                if gbest.get(&nk).is_some_and(|&b| b <= ng) {
+                if seen.get(&nk).is_some_and(|&(b, _, _)| b <= ng) {
                     continue;
                 }
-                gbest.insert(nk, ng);
-                parent.insert(nk, (k, d.index()));
-                open.push(Reverse((ng + weight * h(&ns), Reverse(ng), nk)));
+                // No way home for some tile from there (walled off): not worth a node.
+                let Some(nh) = h(&ns) else {
+                    continue;
+                };
+                seen.insert(nk, (ng, k, d.index()));
+                open.push(Reverse((ng + weight * nh, Reverse(ng), nk)));
             }
         }
         Ok(None)
@@ -229,6 +247,104 @@ impl Work {
         self.goal_cell.iter().position(|&c| c == cell).unwrap_or(0) as u16
     }
 }
+
+/// Cells a window may have for [`Single`] tables (cells² states each): bigger windows (only the
+/// last-resort unbounded one on big boards) use Manhattan distance alone.
+const SINGLE_MAX_CELLS: usize = 100;
+
+/// Exact moves to bring one tile to `target` from each (tile, blank) position within a stage's
+/// allowed cells, ignoring the other tiles: an admissible bound for any stage moving that tile.
+struct Single {
+    /// Compact index of each board cell, `u32::MAX` outside the allowed cells.
+    index: Vec<u32>,
+    cells: usize,
+    /// `dist[tile * cells + blank]`, `u32::MAX` where the tile cannot get home.
+    dist: Vec<u32>,
+}
+
+impl Single {
+    /// Backward breadth-first search from every goal state (tile home, blank anywhere else);
+    /// `None` if the window is too big for a table.
+    fn new(shape: Shape, allowed: &[bool], target: usize) -> Option<Single> {
+        let list: Vec<usize> = (0..allowed.len()).filter(|&c| allowed[c]).collect();
+        let cells = list.len();
+        if cells > SINGLE_MAX_CELLS || !allowed.get(target).copied().unwrap_or(false) {
+            return None;
+        }
+        let mut index = vec![u32::MAX; allowed.len()];
+        for (i, &c) in list.iter().enumerate() {
+            index[c] = i as u32;
+        }
+        let mut dist = vec![u32::MAX; cells * cells];
+        let mut queue = std::collections::VecDeque::new();
+        let t = index[target] as usize;
+        for b in 0..cells {
+            if b != t {
+                dist[t * cells + b] = 0;
+                queue.push_back((t, b));
+            }
+        }
+        // Moves are reversible, so forward neighbours are backward ones too.
+        while let Some((t, b)) = queue.pop_front() {
+            let g = dist[t * cells + b] + 1;
+            for d in Dir::ALL {
+                let Some(to) = shape.step(list[b], d) else {
+                    continue;
+                };
+                let nb = index[to];
+                if nb == u32::MAX {
+                    continue;
+                }
+                let nb = nb as usize;
+                let nt = if nb == t { b } else { t };
+                let slot = &mut dist[nt * cells + nb];
+                if *slot == u32::MAX {
+                    *slot = g;
+                    queue.push_back((nt, nb));
+                }
+            }
+        }
+        Some(Single { index, cells, dist })
+    }
+
+    /// The tile's own cost home from `tile` with the blank on `blank`; `None` if it cannot get
+    /// there, 0 if either cell is outside the table (no information).
+    fn cost(&self, tile: usize, blank: usize) -> Option<u32> {
+        let (Some(&t), Some(&b)) = (self.index.get(tile), self.index.get(blank)) else {
+            return Some(0);
+        };
+        if t == u32::MAX || b == u32::MAX {
+            return Some(0);
+        }
+        match self.dist[t as usize * self.cells + b as usize] {
+            u32::MAX => None,
+            d => Some(d),
+        }
+    }
+}
+
+/// Hashes the A* keys (four packed cells): a multiplicative hash, much cheaper than the default
+/// SipHash on these millions of small integer keys, with no untrusted input to defend against.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
+    }
+}
+
+type KeyHash = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// Which way a beam search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,9 +376,10 @@ pub const SMOOTH_SMALL: smooth::Budget = smooth::Budget {
 };
 
 /// [`smooth::improve`]'s budget on bigger boards, whose long constructive paths hold thousands of
-/// windows: a few tens of milliseconds at most.
+/// windows: a few tens of milliseconds (10x10 about 25 ms), affordable since the exact single-tile
+/// bound made the placements cheap; it buys back what the changed placements cost in length.
 pub const SMOOTH_LARGE: smooth::Budget = smooth::Budget {
-    total_nodes: 100_000,
+    total_nodes: 300_000,
     window_nodes: 4_096,
 };
 
@@ -570,4 +687,25 @@ fn relabel(work: &Work, goal: &[u16], cells: &[usize]) -> Result<(Vec<u8>, Vec<u
         sub_start.push(*l);
     }
     Ok((sub_start, sub_goal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_tile_tables_are_exact_and_see_walls() {
+        let shape = Shape { w: 3, h: 3 };
+        let all = vec![true; 9];
+        let single = Single::new(shape, &all, 0).expect("a 3x3 window gets a table");
+        // Tile next to its home, blank on the far side: the blank walks round it (4) and pushes (1).
+        assert_eq!(single.cost(1, 2), Some(5));
+        assert_eq!(single.cost(1, 0), Some(1));
+        assert_eq!(single.cost(0, 4), Some(0));
+        // Only the top row allowed: the blank can never get past the tile.
+        let row: Vec<bool> = (0..9).map(|c| c < 3).collect();
+        let walled = Single::new(shape, &row, 0).expect("a 3-cell window gets a table");
+        assert_eq!(walled.cost(1, 2), None);
+        assert_eq!(walled.cost(1, 0), Some(1));
+    }
 }
