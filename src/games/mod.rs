@@ -218,11 +218,16 @@ pub trait Game: Send {
     fn history(&self) -> &[(Color, Point)];
     /// `Some` once the game is decided (five, three in a row, full board).
     fn outcome(&self) -> Option<Outcome>;
-    /// The player expected to move next if play alternates.
+    /// The player to move next, from the stone counts: black when both have as many stones,
+    /// else the side with fewer. Counts, not the last stone's colour, because a position may
+    /// be set up in any order (Gomocup `BOARD`); in an alternating game both agree.
     fn to_move(&self) -> Color {
-        match self.history().last() {
-            Some((c, _)) => c.opponent(),
-            None => Color::Black,
+        let history = self.history();
+        let black = history.iter().filter(|(c, _)| *c == Color::Black).count();
+        if black * 2 <= history.len() {
+            Color::Black
+        } else {
+            Color::White
         }
     }
     /// Searches for `color`'s best move within the context's limits. Does not play it.

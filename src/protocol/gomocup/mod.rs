@@ -260,14 +260,14 @@ impl GomocupExecutor {
                 one(self.brain_move(seq, signal, out))
             }
             Command::Turn(x, y) => {
-                let color = self.side_to_move();
+                let color = self.session.game().to_move();
                 match self.session.play(color, Point::new(x, y)) {
                     Ok(()) => one(self.brain_move(seq, signal, out)),
                     Err(e) => one(format!("ERROR {e} at {x},{y}")),
                 }
             }
             Command::Play(x, y) => {
-                let color = self.side_to_move();
+                let color = self.session.game().to_move();
                 match self.session.play(color, Point::new(x, y)) {
                     Ok(()) => one(format!("{x},{y}")),
                     Err(e) => one(format!("ERROR {e} at {x},{y}")),
@@ -298,19 +298,6 @@ impl GomocupExecutor {
         }
     }
 
-    /// Who moves next, from the stone counts alone: black when both colours have as many
-    /// stones, else the side with fewer. `BOARD` may list stones in any order (the Gomocup spec
-    /// allows it outside renju), so the colour of the last stone listed says nothing.
-    fn side_to_move(&self) -> Color {
-        let history = self.session.game().history();
-        let black = history.iter().filter(|(c, _)| *c == Color::Black).count();
-        if black * 2 <= history.len() {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
     /// `TAKEBACK x,y`: removes the stone at x,y. Managers send the last move (undo), and that is
     /// a plain undo; the spec's wording is "remove the stone x,y", so an earlier stone is
     /// removed too, by replaying the game without it (refused, state unchanged, if the replay
@@ -318,8 +305,7 @@ impl GomocupExecutor {
     fn takeback(&mut self, x: usize, y: usize) -> String {
         let history = self.session.game().history().to_vec();
         let p = Point::new(x, y);
-        let on_board = x < self.session.game().width() && y < self.session.game().height();
-        let Some(i) = history.iter().rposition(|&(_, q)| on_board && q == p) else {
+        let Some(i) = history.iter().rposition(|&(_, q)| q == p) else {
             return format!("ERROR no stone at {x},{y}");
         };
         if i + 1 == history.len() {
@@ -479,7 +465,7 @@ impl GomocupExecutor {
 
     /// Thinks for the side to move, plays the move and returns its `x,y` (or an error line).
     fn brain_move(&mut self, seq: u64, signal: &Arc<StopSignal>, out: &mut dyn Write) -> String {
-        let color = self.side_to_move();
+        let color = self.session.game().to_move();
         self.move_for(color, seq, signal, out)
     }
 
@@ -565,7 +551,7 @@ impl GomocupExecutor {
         signal: &Arc<StopSignal>,
         out: &mut dyn Write,
     ) -> Reply {
-        let color = self.side_to_move();
+        let color = self.session.game().to_move();
         let base = self.control(color, seq, signal);
         let n = n.min(self.session.game().width() * self.session.game().height());
         let mut found: Vec<Point> = Vec::new();
