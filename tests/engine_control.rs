@@ -177,7 +177,7 @@ fn over_long_lines_are_refused_and_the_session_survives() {
 
 #[test]
 fn random_garbage_never_kills_the_engine() {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let mut e = Engine::start(&["--protocol", "gtp"]);
     let words = [
@@ -208,20 +208,7 @@ fn random_garbage_never_kills_the_engine() {
         "1",
     ];
     for _ in 0..300 {
-        let n = rng.gen_range(0..6);
-        let mut line: Vec<u8> = Vec::new();
-        for _ in 0..n {
-            if rng.gen_bool(0.2) {
-                line.extend(
-                    (0..rng.gen_range(1..8))
-                        .map(|_| rng.gen::<u8>())
-                        .filter(|&b| b != b'\n'),
-                );
-            } else {
-                line.extend_from_slice(words[rng.gen_range(0..words.len())].as_bytes());
-            }
-            line.push(b' ');
-        }
+        let mut line = common::hostile_line(&mut rng, &words, 0..6, 0.2, 8, b"\n");
         // Keep searches short: limit every genmove.
         line.extend_from_slice(b" depth 1\n");
         e.send_raw(&line);

@@ -375,7 +375,7 @@ fn swap2_stages() {
 /// the engine must still play afterwards.
 #[test]
 fn random_gomocup_garbage_never_kills_the_brain() {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     let mut e = Engine::start(&["--protocol", "gomocup"]);
     let words = [
@@ -417,20 +417,7 @@ fn random_gomocup_garbage_never_kills_the_brain() {
     // Searches are kept short by a small turn; nothing sets it back.
     e.send("INFO timeout_turn 20");
     for _ in 0..400 {
-        let n = rng.gen_range(1..5);
-        let mut line: Vec<u8> = Vec::new();
-        for _ in 0..n {
-            if rng.gen_bool(0.15) {
-                line.extend(
-                    (0..rng.gen_range(1..6))
-                        .map(|_| rng.gen::<u8>())
-                        .filter(|&b| b != b'\n' && b != b'\r'),
-                );
-            } else {
-                line.extend_from_slice(words[rng.gen_range(0..words.len())].as_bytes());
-            }
-            line.push(b' ');
-        }
+        let mut line = common::hostile_line(&mut rng, &words, 1..5, 0.15, 6, b"\n\r");
         line.push(b'\n');
         e.send_raw(&line);
     }

@@ -128,3 +128,32 @@ pub fn run_script(program: &std::path::Path, input: &[u8]) -> (bool, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
 }
+
+/// One line of hostile input for the bad-input tests: `tokens` words, each a random entry of
+/// `words` or, with probability `garbage`, 1 to `max_bytes - 1` random bytes other than
+/// `banned` (line ends), each followed by a space. No line end: the caller adds its own.
+pub fn hostile_line(
+    rng: &mut impl rand::Rng,
+    words: &[&str],
+    tokens: std::ops::Range<usize>,
+    garbage: f64,
+    max_bytes: usize,
+    banned: &[u8],
+) -> Vec<u8> {
+    let n = rng.gen_range(tokens);
+    let mut line: Vec<u8> = Vec::new();
+    for _ in 0..n {
+        if rng.gen_bool(garbage) {
+            let len = rng.gen_range(1..max_bytes);
+            line.extend(
+                (0..len)
+                    .map(|_| rng.gen::<u8>())
+                    .filter(|b| !banned.contains(b)),
+            );
+        } else {
+            line.extend_from_slice(words[rng.gen_range(0..words.len())].as_bytes());
+        }
+        line.push(b' ');
+    }
+    line
+}
