@@ -642,3 +642,159 @@ fn renju_forbidden_move_loses_and_freestyle_five_wins() {
         ("1-0", "five")
     );
 }
+
+/// The `pairs N: LL a, LD b, DD/WL c, WD d, WW e; ...` line of the table, as counts.
+fn pair_counts(stdout: &str) -> [u32; 5] {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("pairs "))
+        .unwrap_or_else(|| panic!("no pairs line in\n{stdout}"));
+    let (head, rest) = line.split_once(": ").expect("pairs N: ...");
+    let classes = rest.split(';').next().expect("counts");
+    let counts: Vec<u32> = classes
+        .split(", ")
+        .map(|c| {
+            c.rsplit(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("count")
+        })
+        .collect();
+    assert_eq!(counts.len(), 5, "{line}");
+    assert_eq!(
+        head["pairs ".len()..].parse::<u32>().expect("pair total"),
+        counts.iter().sum::<u32>()
+    );
+    [counts[0], counts[1], counts[2], counts[3], counts[4]]
+}
+
+/// The `sprt ...: LLR x (bounds lo .. hi); VERDICT after N pairs` line: LLR, verdict, pairs.
+fn sprt_line(stdout: &str) -> (f64, String, u32) {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("sprt "))
+        .unwrap_or_else(|| panic!("no sprt line in\n{stdout}"));
+    let llr = line
+        .split_once("LLR ")
+        .and_then(|(_, r)| r.split(' ').next())
+        .and_then(|v| v.parse().ok())
+        .expect("LLR value");
+    let (_, verdict) = line.split_once("); ").expect("verdict");
+    let (verdict, pairs) = verdict.split_once(" after ").expect("after N pairs");
+    let pairs = pairs
+        .strip_suffix(" pairs")
+        .and_then(|n| n.parse().ok())
+        .expect("pairs");
+    (llr, verdict.to_string(), pairs)
+}
+
+#[test]
+fn sprt_against_the_weakest_level_stops_early_with_h1() {
+    let r = run_match(&[
+        "--engine",
+        GM,
+        "--name",
+        "full",
+        "--engine",
+        GM,
+        "--name",
+        "weakest",
+        "--option",
+        "strength=0",
+        "--openings",
+        &data("../gomoku/piskvork-openings-15.txt"),
+        "--games",
+        "60",
+        "--concurrency",
+        "2",
+        "--tc-move",
+        "100",
+        "--tolerance",
+        "2000",
+        "--sprt",
+        "elo0=0",
+        "elo1=200",
+    ]);
+    assert_eq!(r.code, 0, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
+    let (llr, verdict, pairs) = sprt_line(&r.stdout);
+    assert_eq!(verdict, "H1 accepted", "{}", r.stdout);
+    assert!(llr >= 2.94, "{}", r.stdout);
+    // Stopped early: a 30-pair match needed far fewer (8 pairs won twice over suffice).
+    assert!((8..30).contains(&pairs), "{}", r.stdout);
+    // Only whole pairs count: every game line printed has its partner (games 2k-1 and 2k), and
+    // the tables hold exactly those games.
+    let lines = games(&r.stdout);
+    assert_eq!(lines.len() as u32, 2 * pairs, "{}", r.stdout);
+    let numbers: std::collections::HashSet<usize> = lines.iter().map(|g| g.number).collect();
+    for n in &numbers {
+        let partner = if n % 2 == 1 { n + 1 } else { n - 1 };
+        assert!(numbers.contains(&partner), "game {n} without {partner}");
+    }
+    assert_eq!(row(&r.stdout, "full").games, 2 * pairs);
+    let counts = pair_counts(&r.stdout);
+    assert_eq!(counts.iter().sum::<u32>(), pairs);
+    // The pair classes agree with the game lines: full's points in each pair.
+    let mut from_lines = [0u32; 5];
+    let mut points = std::collections::HashMap::new();
+    for g in &lines {
+        let full = match (g.result.as_str(), g.black == "full") {
+            ("1/2-1/2", _) => 1,
+            ("1-0", true) | ("0-1", false) => 2,
+            _ => 0,
+        };
+        *points.entry((g.number - 1) / 2).or_insert(0) += full;
+    }
+    for p in points.values() {
+        from_lines[*p] += 1;
+    }
+    assert_eq!(counts, from_lines, "{}", r.stdout);
+}
+
+/// Tic-tac-toe between perfect players: every pair is DD, an even score, so the verdict depends
+/// only on where the bounds lie; fast enough to check every exit status.
+fn tictactoe_sprt(sprt: &str, games: &str) -> Run {
+    run_match(&[
+        "--engine",
+        GM,
+        "--engine",
+        GM,
+        "--game",
+        "tictactoe",
+        "--games",
+        games,
+        "--concurrency",
+        "2",
+        "--tc-move",
+        "300",
+        "--tolerance",
+        "2000",
+        "--sprt",
+        sprt,
+    ])
+}
+
+#[test]
+fn sprt_verdicts_reach_scripts_through_the_exit_status() {
+    // An even score is below elo0 = 50: H0, exit 3.
+    let h0 = tictactoe_sprt("elo0=50 elo1=100", "200");
+    assert_eq!(h0.code, 3, "{}", h0.stdout);
+    let (llr, verdict, pairs) = sprt_line(&h0.stdout);
+    assert_eq!(verdict, "H0 accepted");
+    assert!(llr <= -2.94 && pairs < 100, "{}", h0.stdout);
+    assert_eq!(pair_counts(&h0.stdout), [0, 0, pairs, 0, 0]);
+    // Above elo1 = -50: H1, exit 0.
+    let h1 = tictactoe_sprt("elo0=-100 elo1=-50", "200");
+    assert_eq!(h1.code, 0, "{}", h1.stdout);
+    assert_eq!(sprt_line(&h1.stdout).1, "H1 accepted");
+    // Between -10 and 10, and only two pairs: no verdict at --games, exit 4.
+    let none = tictactoe_sprt("elo0=-10 elo1=10", "4");
+    assert_eq!(none.code, 4, "{}", none.stdout);
+    let (_, verdict, pairs) = sprt_line(&none.stdout);
+    assert_eq!((verdict.as_str(), pairs), ("inconclusive", 2));
+    assert_eq!(games(&none.stdout).len(), 4);
+    // A test that cannot be set up is a match that cannot run: exit 2 before any game.
+    let bad = tictactoe_sprt("elo0=10 elo1=0", "4");
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("elo0 < elo1"), "{}", bad.stderr);
+    assert!(!bad.stdout.contains("game 1"));
+}

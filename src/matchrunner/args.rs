@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::sprt::Sprt;
 use crate::games::{GameSpec, Rule, GOMOKU_SIZES};
 
 /// The usage text printed on `--help` and after an argument error.
@@ -14,10 +15,13 @@ usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
                       [--rule freestyle|standard|renju] [--games N] [--openings FILE]
                       [--tc-move MS] [--tc-match MS] [--tolerance MS] [--concurrency N]
                       [--sgf FILE] [--seed N] [--log FILE]
+                      [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=logistic|normalized]]
   CMD is a command line (quote it); --option and --dir apply to the engine before them; the
   first --name names the first engine, the second the second.
   Defaults: gomoku 15x15 freestyle over gomocup (tictactoe: gtp), 2 games per opening (10 games
-  without --openings), --tc-move 1000, --tc-match 0 (none), --tolerance 100, --concurrency 1.";
+  without --openings), --tc-move 1000, --tc-match 0 (none), --tolerance 100, --concurrency 1.
+  --sprt stops at a verdict (at --games at the latest, which must then be even); exit status
+  0 = H1 accepted (or no --sprt), 3 = H0 accepted, 4 = inconclusive, 2 = could not run.";
 
 /// Which wire protocol the runner speaks to both engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +62,8 @@ pub struct MatchConfig {
     pub seed: Option<u64>,
     /// Where to write every line exchanged with the engines.
     pub log: Option<PathBuf>,
+    /// Stop at this test's verdict instead of playing every game.
+    pub sprt: Option<Sprt>,
 }
 
 #[derive(Default)]
@@ -84,8 +90,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut sgf = None;
     let mut seed = None;
     let mut log = None;
+    let mut sprt = None;
 
-    let mut it = args.iter();
+    let mut it = args.iter().peekable();
     while let Some(flag) = it.next() {
         if flag == "-h" || flag == "--help" {
             return Err(String::new());
@@ -165,6 +172,14 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             "--sgf" => sgf = Some(PathBuf::from(value()?)),
             "--seed" => seed = Some(number(flag, &value()?)?),
             "--log" => log = Some(PathBuf::from(value()?)),
+            "--sprt" => {
+                // Its KEY=VALUE words follow as separate arguments, up to the next flag.
+                let mut words = Vec::new();
+                while let Some(w) = it.next_if(|w| !w.starts_with("--")) {
+                    words.push(w.clone());
+                }
+                sprt = Some(Sprt::parse(&words)?);
+            }
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -213,6 +228,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     if tc_move == 0 && tc_match == 0 {
         return Err("set a time control: --tc-move MS and/or --tc-match MS".into());
     }
+    if sprt.is_some() && games.is_some_and(|n| n % 2 == 1) {
+        return Err("--sprt counts game pairs: --games must be even".into());
+    }
     if p.names.len() > 2 {
         return Err("at most two --name (one per engine, in order)".into());
     }
@@ -243,6 +261,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
         sgf,
         seed,
         log,
+        sprt,
     })
 }
 
@@ -374,6 +393,31 @@ mod tests {
         let c = parse(&args("--engine gm --engine gm")).unwrap();
         assert_eq!(c.engines[0].name, "gm");
         assert_eq!(c.engines[1].name, "gm-2");
+    }
+
+    #[test]
+    fn sprt_words_run_up_to_the_next_flag() {
+        let c = parse(&args(
+            "--engine a --engine b --sprt elo0=0 elo1=40 beta=0.1 --games 200 --concurrency 2",
+        ))
+        .unwrap();
+        let s = c.sprt.unwrap();
+        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 40.0, 0.05, 0.1));
+        assert_eq!((c.games, c.concurrency), (Some(200), 2));
+        let quoted = parse(&args("--engine a --engine b --sprt 'elo0=0 elo1=40'")).unwrap();
+        assert_eq!(quoted.sprt.map(|s| s.elo1), Some(40.0));
+        assert!(parse(&args("--engine a --engine b"))
+            .unwrap()
+            .sprt
+            .is_none());
+        for bad in [
+            "--engine a --engine b --sprt",
+            "--engine a --engine b --sprt elo0=0",
+            "--engine a --engine b --sprt elo0=0 elo1=40 --games 7",
+            "--engine a --engine b --sprt elo0=0 elo1=40 alpha=2",
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

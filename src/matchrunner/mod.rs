@@ -5,17 +5,21 @@
 //! - [`adapter`]: the Gomocup and GTP protocols, manager side.
 //! - [`referee`]: plays and decides one game with the engine's own rules.
 //! - [`openings`]: Gomocup opening files.
-//! - [`scheduler`]: concurrent games.
+//! - [`scheduler`]: concurrent games, a game pair at a time.
 //! - [`stats`] and [`sgf`]: the results table and the game records.
+//! - [`pentanomial`] and [`sprt`]: game-pair statistics and the sequential test that stops a
+//!   match once it has decided.
 //! - [`traffic`]: the optional log of every line exchanged.
 
 pub mod adapter;
 pub mod args;
 pub mod openings;
+pub mod pentanomial;
 pub mod process;
 pub mod referee;
 pub mod scheduler;
 pub mod sgf;
+pub mod sprt;
 pub mod stats;
 pub mod traffic;
 
@@ -23,10 +27,23 @@ use std::io::{IsTerminal, Write};
 
 use args::{MatchConfig, Protocol};
 use referee::GameJob;
+use scheduler::Flow;
+use sprt::Verdict;
 use stats::Stats;
 
-/// Runs a match from command-line arguments; returns the process exit code: 0 when the match
-/// ran (whatever the engines did), 2 when it could not run.
+/// Exit status of a match that ran (whatever the engines did), or whose SPRT accepted H1.
+pub const EXIT_OK: i32 = 0;
+/// Exit status when the match could not run: bad arguments, openings, engine commands.
+pub const EXIT_CANNOT_RUN: i32 = 2;
+/// Exit status when the SPRT accepted H0 (the first engine is not `elo1` stronger).
+pub const EXIT_H0: i32 = 3;
+/// Exit status when the SPRT reached `--games` without a verdict.
+pub const EXIT_INCONCLUSIVE: i32 = 4;
+
+/// Runs a match from command-line arguments; returns the process exit code: [`EXIT_OK`] when
+/// the match ran (whatever the engines did) and, under `--sprt`, only when H1 was accepted;
+/// [`EXIT_H0`] or [`EXIT_INCONCLUSIVE`] for the other verdicts; [`EXIT_CANNOT_RUN`] when it
+/// could not run.
 pub fn run(args: &[String]) -> i32 {
     let cfg = match args::parse(args) {
         Ok(c) => c,
@@ -35,14 +52,18 @@ pub fn run(args: &[String]) -> i32 {
                 eprintln!("gridmind match: {e}");
             }
             eprintln!("{}", args::USAGE);
-            return if e.is_empty() { 0 } else { 2 };
+            return if e.is_empty() {
+                EXIT_OK
+            } else {
+                EXIT_CANNOT_RUN
+            };
         }
     };
     match run_match(&cfg) {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("gridmind match: {e}");
-            2
+            EXIT_CANNOT_RUN
         }
     }
 }
@@ -69,7 +90,8 @@ pub fn schedule(
         .collect()
 }
 
-fn run_match(cfg: &MatchConfig) -> Result<(), String> {
+/// Plays the match, prints the game lines and the table; returns the exit code of the verdict.
+fn run_match(cfg: &MatchConfig) -> Result<i32, String> {
     let openings = match &cfg.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -110,25 +132,34 @@ fn run_match(cfg: &MatchConfig) -> Result<(), String> {
     let live = std::io::stderr().is_terminal();
     let mut stats = Stats::default();
     let mut records = Vec::new();
-    scheduler::run(cfg, jobs, log.clone(), |r| {
+    let sprt = cfg.sprt.as_ref();
+    // Game lines are printed a pair at a time, as pairs are counted: every line printed is in
+    // the table, and a pair cut short by the verdict leaves no line.
+    let abandoned = scheduler::run(cfg, scheduler::pairs(jobs), log.clone(), |unit| {
         if live {
             eprint!("\r\x1b[K");
         }
-        let _ = writeln!(
-            out,
-            "game {}: {} vs {} {} ({})",
-            r.index + 1,
-            names[r.black],
-            names[1 - r.black],
-            r.score_text(),
-            r.reason(&names, cfg.spec)
-        );
-        let _ = out.flush();
-        stats.add(&r);
-        if live {
-            eprint!("{}", stats.progress(&names, total));
+        for r in &unit {
+            let _ = writeln!(
+                out,
+                "game {}: {} vs {} {} ({})",
+                r.index + 1,
+                names[r.black],
+                names[1 - r.black],
+                r.score_text(),
+                r.reason(&names, cfg.spec)
+            );
         }
-        records.push(r);
+        let _ = out.flush();
+        stats.add_unit(&unit);
+        if live {
+            eprint!("{}", stats.progress(&names, total, sprt));
+        }
+        records.extend(unit);
+        match sprt.map(|s| stats.sprt(s).1) {
+            Some(Some(_)) => Flow::Stop,
+            _ => Flow::Continue,
+        }
     });
     if live {
         eprint!("\r\x1b[K");
@@ -136,7 +167,13 @@ fn run_match(cfg: &MatchConfig) -> Result<(), String> {
     if let Some(l) = &log {
         l.flush();
     }
-    let _ = write!(out, "\n{}", stats.table(&names));
+    let _ = write!(out, "\n{}", stats.table(&names, sprt));
+    if abandoned > 0 {
+        let _ = writeln!(
+            out,
+            "stopped at the verdict: {abandoned} pair(s) in flight not counted"
+        );
+    }
     let _ = out.flush();
     if let Some(path) = &cfg.sgf {
         records.sort_by_key(|r| r.index);
@@ -147,7 +184,11 @@ fn run_match(cfg: &MatchConfig) -> Result<(), String> {
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let _ = writeln!(out, "games written to {}", path.display());
     }
-    Ok(())
+    Ok(match sprt.map(|s| stats.sprt(s).1) {
+        None | Some(Some(Verdict::H1)) => EXIT_OK,
+        Some(Some(Verdict::H0)) => EXIT_H0,
+        Some(None) => EXIT_INCONCLUSIVE,
+    })
 }
 
 fn header(cfg: &MatchConfig, games: usize, openings: Option<usize>) -> String {
@@ -158,18 +199,23 @@ fn header(cfg: &MatchConfig, games: usize, openings: Option<usize>) -> String {
     let ms = |d: Option<std::time::Duration>| {
         d.map_or("none".into(), |d| format!("{} ms", d.as_millis()))
     };
+    let sprt = cfg
+        .sprt
+        .map_or(String::new(), |s| format!(", sprt {}", s.describe()));
     format!(
-        "match: {} vs {}, {}, {} games{}, {} protocol, time {}/move {}/game +{} ms tolerance, concurrency {}",
+        "match: {} vs {}, {}, {}{} games{}, {} protocol, time {}/move {}/game +{} ms tolerance, concurrency {}{}",
         cfg.engines[0].name,
         cfg.engines[1].name,
         cfg.spec,
+        if cfg.sprt.is_some() { "at most " } else { "" },
         games,
         openings.map_or(String::new(), |n| format!(" from {n} openings")),
         proto,
         ms(cfg.tc_move),
         ms(cfg.tc_match),
         cfg.tolerance.as_millis(),
-        cfg.concurrency
+        cfg.concurrency,
+        sprt
     )
 }
 

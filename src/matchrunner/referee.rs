@@ -12,6 +12,7 @@ use super::args::{EngineSpec, MatchConfig};
 use super::process::EngineProcess;
 use super::traffic::TrafficLog;
 use crate::games::{Color, Game, GameSpec, Outcome, PlayError, Point};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// One game to play: which opening, who is black.
@@ -200,8 +201,14 @@ fn failure_ending(f: Failure, loser: usize, limit: Option<(Duration, Duration)>)
 }
 
 /// Plays one game and returns its record. Engines that failed are killed (and restarted by the
-/// next game); the others keep running.
-pub fn play_game(job: &GameJob, players: &mut [Player; 2], cfg: &MatchConfig) -> GameRecord {
+/// next game); the others keep running. Once `stop` is set the game is abandoned before the next
+/// move and there is no record (`None`): the match has ended and the game must not count.
+pub fn play_game(
+    job: &GameJob,
+    players: &mut [Player; 2],
+    cfg: &MatchConfig,
+    stop: &AtomicBool,
+) -> Option<GameRecord> {
     let mut record = GameRecord {
         index: job.index,
         opening: job.opening.as_ref().map(|(i, _)| *i),
@@ -225,13 +232,29 @@ pub fn play_game(job: &GameJob, players: &mut [Player; 2], cfg: &MatchConfig) ->
         Err(e) => {
             record.ending.kind = EndKind::Error;
             record.ending.detail = e;
-            return record;
+            return Some(record);
         }
     };
     for p in players.iter() {
         p.note(&format!("game {} starts", job.index + 1));
     }
-    let ending = run(job, players, cfg, game.as_mut(), &mut record, &engine_of);
+    let Some(ending) = run(
+        job,
+        players,
+        cfg,
+        game.as_mut(),
+        &mut record,
+        &engine_of,
+        stop,
+    ) else {
+        for p in players.iter() {
+            p.note(&format!(
+                "game {} abandoned: the match stopped",
+                job.index + 1
+            ));
+        }
+        return None;
+    };
     record.moves = game.history().to_vec();
     let (loser, restart) = (ending.loser, ending.restart);
     record.ending = ending;
@@ -248,7 +271,7 @@ pub fn play_game(job: &GameJob, players: &mut [Player; 2], cfg: &MatchConfig) ->
     if let (Some(l), true) = (loser, restart) {
         players[l].discard();
     }
-    record
+    Some(record)
 }
 
 fn run(
@@ -258,16 +281,17 @@ fn run(
     game: &mut dyn Game,
     record: &mut GameRecord,
     engine_of: &dyn Fn(Color) -> usize,
-) -> Ending {
+    stop: &AtomicBool,
+) -> Option<Ending> {
     let mut color = Color::Black;
     for &p in job.opening.iter().flat_map(|(_, s)| s) {
         if let Err(e) = game.play(color, p) {
-            return Ending {
+            return Some(Ending {
                 kind: EndKind::Error,
                 loser: None,
                 detail: format!("opening stone {p}: {e}"),
                 restart: false,
-            };
+            });
         }
         color = color.opponent();
     }
@@ -281,27 +305,30 @@ fn run(
         if let Err(f) = players[e].prepare(&setup) {
             let mut end = failure_ending(f, e, None);
             end.detail.push_str(" (setting up the game)");
-            return end;
+            return Some(end);
         }
     }
     let mut used = [Duration::ZERO; 2];
     loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         match game.outcome() {
             Some(Outcome::Win(c)) => {
-                return Ending {
+                return Some(Ending {
                     kind: EndKind::Line,
                     loser: Some(engine_of(c.opponent())),
                     detail: String::new(),
                     restart: false,
-                }
+                })
             }
             Some(Outcome::Draw) => {
-                return Ending {
+                return Some(Ending {
                     kind: EndKind::Draw,
                     loser: None,
                     detail: String::new(),
                     restart: false,
-                }
+                })
             }
             None => {}
         }
@@ -324,12 +351,12 @@ fn run(
         };
         let answer = match players[e].request(&req) {
             Ok(a) => a,
-            Err(f) => return failure_ending(f, e, budget.map(|b| (b, cfg.tolerance))),
+            Err(f) => return Some(failure_ending(f, e, budget.map(|b| (b, cfg.tolerance)))),
         };
         used[e] += answer.elapsed;
         if allowed.is_some_and(|a| answer.elapsed > a) {
             let limit = budget.map(|b| (b, cfg.tolerance));
-            return failure_ending(Failure::Timeout(answer.elapsed), e, limit);
+            return Some(failure_ending(Failure::Timeout(answer.elapsed), e, limit));
         }
         record.move_times[e].push(answer.elapsed);
         let illegal = |detail: String| Ending {
@@ -340,19 +367,19 @@ fn run(
         };
         let (x, y) = match answer.mv {
             RawMove::At(x, y) => (x, y),
-            RawMove::Pass => return illegal("passed".into()),
+            RawMove::Pass => return Some(illegal("passed".into())),
             RawMove::Resign => {
-                return Ending {
+                return Some(Ending {
                     kind: EndKind::Resign,
                     loser: Some(e),
                     detail: String::new(),
                     restart: false,
-                }
+                })
             }
         };
         let point = match (u8::try_from(x), u8::try_from(y)) {
             (Ok(x), Ok(y)) => Point { x, y },
-            _ => return illegal(format!("played {x},{y} (off the board)")),
+            _ => return Some(illegal(format!("played {x},{y} (off the board)"))),
         };
         if let Err(err) = game.play(color, point) {
             let why = match err {
@@ -361,7 +388,7 @@ fn run(
                 PlayError::Forbidden => "forbidden",
                 PlayError::GameOver => "after the end",
             };
-            return illegal(format!("played {x},{y} ({why})"));
+            return Some(illegal(format!("played {x},{y} ({why})")));
         }
     }
 }

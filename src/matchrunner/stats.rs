@@ -1,10 +1,13 @@
-//! Match statistics: W-L-D per engine and per colour, score, Elo difference with a 95% interval,
-//! move times, and how many games each engine lost to timeouts, illegal moves, crashes and errors.
+//! Match statistics: W-L-D per engine and per colour, score, Elo difference with a 95% interval
+//! (per game and per game pair), move times, how many games each engine lost to timeouts, illegal
+//! moves, crashes and errors, and the SPRT's log-likelihood ratio when there is one.
 
 use std::fmt::Write;
 use std::time::Duration;
 
+use super::pentanomial::{Pentanomial, PAIR_LABELS};
 use super::referee::{EndKind, GameRecord};
+use super::sprt::{Model, Sprt, Verdict};
 
 /// Wins, losses, draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,6 +58,8 @@ pub struct Stats {
     pub engines: [EngineStats; 2],
     /// Per-game score of engine 0 (1, 1/2, 0), for the Elo interval.
     results: Vec<f64>,
+    /// Finished game pairs, from engine 0's side.
+    pub pairs: Pentanomial,
 }
 
 impl Stats {
@@ -85,11 +90,24 @@ impl Stats {
                 }
             }
         }
-        self.results.push(match winner {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        });
+        self.results.push(first_engine_score(r));
+    }
+
+    /// Counts a unit from the scheduler: both games of a pair (and the pair itself), or an odd
+    /// last game that has no partner (games only).
+    pub fn add_unit(&mut self, unit: &[GameRecord]) {
+        for r in unit {
+            self.add(r);
+        }
+        if let [a, b] = unit {
+            self.pairs.add(first_engine_score(a), first_engine_score(b));
+        }
+    }
+
+    /// The SPRT's log-likelihood ratio over the pairs so far and its verdict, if any.
+    pub fn sprt(&self, sprt: &Sprt) -> (f64, Option<Verdict>) {
+        let llr = sprt.llr(&self.pairs);
+        (llr, sprt.verdict(llr))
     }
 
     /// Games finished so far, for the progress line and the Elo sample size.
@@ -106,17 +124,7 @@ impl Stats {
         }
         let mean = self.results.iter().sum::<f64>() / n;
         let var = self.results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n;
-        let (low, high) = if var > 0.0 {
-            let se = (var / n).sqrt();
-            (mean - Z95 * se, mean + Z95 * se)
-        } else {
-            // Every game ended alike (all wins, all draws): the sample variance says nothing, so
-            // take the Wilson interval of a win/loss proportion, which is never narrower.
-            let z2 = Z95 * Z95;
-            let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
-            let half = Z95 * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-            (centre - half, centre + half)
-        };
+        let (low, high) = score_interval(mean, var, n);
         Some(EloEstimate {
             diff: elo_of(mean),
             low: elo_of(low),
@@ -124,9 +132,10 @@ impl Stats {
         })
     }
 
-    /// `[12/24] A 7.5 - 4.5 B` for the live progress line.
-    pub fn progress(&self, names: &[String; 2], total: usize) -> String {
-        format!(
+    /// `[12/24] A 7.5 - 4.5 B` for the live progress line, with `LLR 1.23 (-2.94 .. 2.94)`
+    /// under an SPRT.
+    pub fn progress(&self, names: &[String; 2], total: usize, sprt: Option<&Sprt>) -> String {
+        let mut line = format!(
             "[{}/{}] {} {} - {} {}",
             self.games(),
             total,
@@ -134,11 +143,17 @@ impl Stats {
             self.engines[0].total.score(),
             self.engines[1].total.score(),
             names[1]
-        )
+        );
+        if let Some(s) = sprt {
+            let (lower, upper) = s.bounds();
+            let (llr, _) = self.sprt(s);
+            let _ = write!(line, " LLR {} ({lower:.2} .. {upper:.2})", fmt_llr(llr));
+        }
+        line
     }
 
     /// The final results table.
-    pub fn table(&self, names: &[String; 2]) -> String {
+    pub fn table(&self, names: &[String; 2], sprt: Option<&Sprt>) -> String {
         let width = names.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
         let mut out = String::new();
         let _ = writeln!(
@@ -183,12 +198,83 @@ impl Stats {
                 fmt_elo(e.high)
             );
         }
+        if let Some(e) = self.pairs.elo() {
+            let counts: Vec<String> = PAIR_LABELS
+                .iter()
+                .zip(self.pairs.counts)
+                .map(|(l, c)| format!("{l} {c}"))
+                .collect();
+            let _ = write!(
+                out,
+                "pairs {}: {}; Elo difference {}: {} (95% interval {} .. {}, pentanomial)",
+                self.pairs.pairs(),
+                counts.join(", "),
+                names[0],
+                fmt_elo(e.diff),
+                fmt_elo(e.low),
+                fmt_elo(e.high)
+            );
+            if let Some(n) = sprt
+                .filter(|s| s.model == Model::Normalized)
+                .and_then(|_| self.pairs.normalized_elo())
+            {
+                let _ = write!(
+                    out,
+                    "; normalized Elo {} (95% interval {} .. {})",
+                    fmt_elo(n.diff),
+                    fmt_elo(n.low),
+                    fmt_elo(n.high)
+                );
+            }
+            out.push('\n');
+        }
+        if let Some(s) = sprt {
+            let (lower, upper) = s.bounds();
+            let (llr, verdict) = self.sprt(s);
+            let verdict = match verdict {
+                Some(Verdict::H1) => "H1 accepted",
+                Some(Verdict::H0) => "H0 accepted",
+                None => "inconclusive",
+            };
+            let _ = writeln!(
+                out,
+                "sprt {}: LLR {} (bounds {lower:.2} .. {upper:.2}); {verdict} after {} pairs",
+                s.describe(),
+                fmt_llr(llr),
+                self.pairs.pairs()
+            );
+        }
         out
     }
 }
 
+/// Engine 0's points in a game: 1, 1/2 or 0.
+fn first_engine_score(r: &GameRecord) -> f64 {
+    match r.winner() {
+        Some(0) => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
 /// The two-sided 95% quantile of the normal distribution.
-const Z95: f64 = 1.96;
+pub const Z95: f64 = 1.96;
+
+/// A 95% interval for a mean score from `n` trials with per-trial variance `var`: the mean plus
+/// or minus 1.96 standard errors. When every trial ended alike (`var` 0: all wins, all draws)
+/// the sample variance says nothing, so it is the Wilson interval of a win/loss proportion,
+/// which is never narrower.
+pub fn score_interval(mean: f64, var: f64, n: f64) -> (f64, f64) {
+    if var > 0.0 {
+        let se = (var / n).sqrt();
+        (mean - Z95 * se, mean + Z95 * se)
+    } else {
+        let z2 = Z95 * Z95;
+        let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        (centre - half, centre + half)
+    }
+}
 
 /// An Elo difference with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -206,6 +292,15 @@ pub fn elo_of(score: f64) -> f64 {
         f64::INFINITY
     } else {
         -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// An LLR to two decimals, without a minus sign on a value that rounds to zero.
+fn fmt_llr(v: f64) -> String {
+    if v.abs() < 0.005 {
+        "0.00".into()
+    } else {
+        format!("{v:.2}")
     }
 }
 
