@@ -39,7 +39,9 @@ pub fn parse_request(line: &str) -> Request {
     };
     Request {
         // Normalised (`007` answers `=7`), as GTP ids are numbers.
-        id: id.and_then(|d| d.parse::<u64>().ok()).map(|v| v.to_string()),
+        id: id
+            .and_then(|d| d.parse::<u64>().ok())
+            .map(|v| v.to_string()),
         command: parse_command(name, args),
     }
 }

@@ -1,0 +1,106 @@
+//! Reliability regressions of issue 13: a table that cannot be had does not abort the engine,
+//! memory budgets bound the peak resident size, and many helper threads still stop cleanly.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `input` on stdin under an address-space limit of `limit_mib` MiB (so an
+/// allocation bigger than that fails on any machine, however much memory it has); returns
+/// success, stdout and stderr.
+#[cfg(target_os = "linux")]
+fn run_limited(limit_mib: u64, input: &str) -> (bool, String, String) {
+    use std::os::unix::process::CommandExt;
+    let bytes = limit_mib << 20;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridmind"));
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: `setrlimit` is async-signal-safe; nothing else runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            let lim = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("the binary starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(input.as_bytes()).expect("write the script");
+    }
+    let out = child.wait_with_output().expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 13, item 1: `setoption hash 65536` then a move used to die with "memory allocation of
+/// 68719476736 bytes failed". Now the table is halved until it fits, an `info` line says so,
+/// and the session goes on.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_that_cannot_be_had_is_halved_not_fatal() {
+    let (ok, out, err) = run_limited(
+        3 << 10,
+        "setoption hash 65536\ngame gomoku 15\nplay b h8\ngenmove w depth 1\ngenmove b depth 2\nname\n",
+    );
+    assert!(ok, "exit failure; stderr: {err}");
+    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(answers.len(), 6, "{out}");
+    assert_eq!(&answers[..3], ["= ", "= ", "= "]);
+    for a in &answers[3..5] {
+        assert!(
+            a.len() > 2 && a.starts_with("= ") && a[2..].chars().all(|c| c.is_ascii_alphanumeric()),
+            "a move: {a:?}"
+        );
+    }
+    assert_eq!(answers[5], "= gridmind");
+    let note = err
+        .lines()
+        .find_map(|l| l.split_once("string hash 65536 MiB could not be allocated; using "))
+        .map(|(_, rest)| rest)
+        .unwrap_or_else(|| panic!("no info line about the smaller table in {err:?}"));
+    let got: usize = note
+        .trim_end_matches(" MiB")
+        .parse()
+        .expect("a size in MiB");
+    assert!(
+        (1..3 << 10).contains(&got),
+        "table of {got} MiB under a 3 GiB limit"
+    );
+    // Said once: the second move reuses the table.
+    assert_eq!(err.matches("could not be allocated").count(), 1, "{err}");
+}
+
+/// Issue 13, item 3: `stop` with 64 threads answers without waiting for every helper; the
+/// helpers finish in the background and the next search (joining them first) still works,
+/// as does a fixed-depth search on 64 threads (helpers joined before the safety net).
+#[test]
+fn many_threads_stop_and_search_again() {
+    let mut e = common::Engine::start(&["--protocol", "gtp"]);
+    assert_eq!(e.gtp("setoption threads 64"), "= ");
+    assert_eq!(e.gtp("game gomoku 15"), "= ");
+    assert_eq!(e.gtp("play b h8"), "= ");
+    assert_eq!(e.gtp("play w j9"), "= ");
+    for _ in 0..3 {
+        e.send("genmove b infinite");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let m = e.gtp("stop");
+        assert!(m.starts_with("= ") && m.len() > 2, "genmove answer {m:?}");
+        assert_eq!(
+            e.answer_within(std::time::Duration::from_secs(10)),
+            Some("= ".into())
+        );
+    }
+    let m = e.gtp("genmove b depth 3");
+    assert!(m.starts_with("= ") && m.len() > 2, "{m:?}");
+    assert_eq!(e.gtp("name"), "= gridmind");
+}
