@@ -10,11 +10,12 @@ use std::process::{Command, Stdio};
 /// allocation bigger than that fails on any machine, however much memory it has); returns
 /// success, stdout and stderr.
 #[cfg(target_os = "linux")]
-fn run_limited(limit_mib: u64, input: &str) -> (bool, String, String) {
+fn run_limited(limit_mib: u64, args: &[&str], input: &str) -> (bool, String, String) {
     use std::os::unix::process::CommandExt;
     let bytes = limit_mib << 20;
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridmind"));
-    cmd.stdin(Stdio::piped())
+    cmd.args(args)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // SAFETY: `setrlimit` is async-signal-safe; nothing else runs between fork and exec.
@@ -50,6 +51,7 @@ fn run_limited(limit_mib: u64, input: &str) -> (bool, String, String) {
 fn a_hash_that_cannot_be_had_is_halved_not_fatal() {
     let (ok, out, err) = run_limited(
         3 << 10,
+        &["--protocol", "gtp"],
         "setoption hash 65536\ngame gomoku 15\nplay b h8\ngenmove w depth 1\ngenmove b depth 2\nname\n",
     );
     assert!(ok, "exit failure; stderr: {err}");
@@ -78,6 +80,35 @@ fn a_hash_that_cannot_be_had_is_halved_not_fatal() {
     );
     // Said once: the second move reuses the table.
     assert_eq!(err.matches("could not be allocated").count(), 1, "{err}");
+}
+
+/// The same under Gomocup, where the note is a `MESSAGE` line: the default 256 MiB table does not
+/// fit a 200 MB address space, a smaller one does, and the brain plays on.
+#[cfg(target_os = "linux")]
+#[test]
+fn gomocup_says_in_a_message_when_the_table_is_smaller() {
+    let (ok, out, err) = run_limited(
+        200,
+        &["--protocol", "gomocup"],
+        "START 15\nBEGIN\nTURN 8,8\nABOUT\nEND\n",
+    );
+    assert!(ok, "exit failure; stderr: {err}");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with("MESSAGE depth"))
+        .collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[0], "OK");
+    let note = lines[1]
+        .strip_prefix(
+            "MESSAGE nodes 0 nps 0 time 0 string hash 256 MiB could not be allocated; using ",
+        )
+        .unwrap_or_else(|| panic!("no note: {out}"));
+    let got: usize = note.trim_end_matches(" MiB").parse().expect("a size");
+    assert!((1..256).contains(&got), "{got} MiB");
+    assert_eq!(lines[2], "7,7");
+    assert!(lines[3].contains(','), "a move: {}", lines[3]);
+    assert!(lines[4].starts_with("name=\"gridmind\""), "{}", lines[4]);
 }
 
 /// Issue 13, item 3: `stop` with 64 threads answers without waiting for every helper; the
