@@ -263,14 +263,15 @@ pub fn think(
     shared.tree_phase.store(true, Ordering::Relaxed);
     let mut handles = Vec::new();
     let (mut best, mut best_pv, list) = std::thread::scope(|scope| {
+        // A thread the system refuses (memory, process limits) is done without, not a panic.
         if threads > 1 {
-            scope.spawn(|| watch_stop(shared, control));
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || watch_stop(shared, control));
         }
         for t in 1..threads {
             let b = board.clone();
             let detached = Arc::clone(&detached);
             let mut list = root_list.clone();
-            handles.push(std::thread::spawn(move || {
+            let helper = std::thread::Builder::new().spawn(move || {
                 let shared = detached.shared();
                 let mut s = Searcher::new(b, shared, noise.map(|n| n ^ t as u64), false);
                 let n = list.len();
@@ -283,7 +284,8 @@ pub fn think(
                     d += 1;
                 }
                 s.flush();
-            }));
+            });
+            handles.extend(helper);
         }
         let mut list = root_list.clone();
         let mut best = (roots[0], 0i32, 0u32);
