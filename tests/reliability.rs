@@ -111,29 +111,6 @@ fn gomocup_says_in_a_message_when_the_table_is_smaller() {
     assert!(lines[4].starts_with("name=\"gridmind\""), "{}", lines[4]);
 }
 
-/// Helper threads the system refuses (here: no address space for 64 thread stacks next to the
-/// table) are done without: the move is searched on the threads that could start. The engine
-/// used to abort ("memory allocation of 80 bytes failed").
-#[cfg(target_os = "linux")]
-#[test]
-fn threads_that_cannot_start_are_done_without() {
-    let (ok, out, err) = run_limited(
-        120,
-        &["--protocol", "gtp"],
-        "setoption threads 64\ngame gomoku 15\nplay b h8\ngenmove w depth 2\ngenmove b infinite\nstop\nname\n",
-    );
-    assert!(ok, "exit failure; stderr: {err}");
-    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
-    assert_eq!(answers.len(), 7, "{out}");
-    for a in [answers[3], answers[4]] {
-        // A move, or (should even the smallest table not fit) the documented error.
-        let moved = a.len() > 2 && a.starts_with("= ");
-        assert!(moved || a.starts_with("? out of memory"), "{a:?}");
-    }
-    assert_eq!(answers[5], "= ");
-    assert_eq!(answers[6], "= gridmind");
-}
-
 /// Issue 13, item 3: `stop` with 64 threads answers without waiting for every helper; the
 /// helpers finish in the background and the next search (joining them first) still works,
 /// as does a fixed-depth search on 64 threads (helpers joined before the safety net).
