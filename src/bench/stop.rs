@@ -1,24 +1,54 @@
-//! `gridmind bench stop [--runs N]`: how fast a running search answers `stop`.
+//! `gridmind bench stop [--runs N] [--threads T,T,...]`: how fast a running search answers `stop`.
 //!
 //! Spawns this same binary in GTP mode, starts an `infinite` gomoku search, waits a moment so the
 //! search is deep in its tree, sends `stop` and times the arrival of the `genmove` answer: the
-//! latency a GUI or arena sees. Prints median and worst over the runs.
+//! latency a GUI or arena sees. For each thread count (default 1, 2, 8 and 64: many more threads
+//! than cores is the hard case) prints median and worst over the runs.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Thread counts measured when `--threads` is not given.
+const DEFAULT_THREADS: [usize; 4] = [1, 2, 8, 64];
+const USAGE: &str = "usage: gridmind bench stop [--runs N] [--threads T,T,...]";
+
 /// Runs the stop-latency benchmark.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let runs = match args {
-        [] => 20,
-        [flag, n] if flag == "--runs" => n
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or("--runs takes a positive number")?,
-        _ => return Err("usage: gridmind bench stop [--runs N]".into()),
-    };
+    let mut runs = 20;
+    let mut threads = DEFAULT_THREADS.to_vec();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(USAGE)?;
+        match flag.as_str() {
+            "--runs" => {
+                runs = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or("--runs takes a positive number")?
+            }
+            "--threads" => {
+                threads = value
+                    .split(',')
+                    .map(|t| t.parse::<usize>().ok().filter(|&n| (1..=64).contains(&n)))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or("--threads takes a comma-separated list of 1..64")?
+            }
+            _ => return Err(USAGE.into()),
+        }
+    }
+    for t in threads {
+        let (median, worst) = latency(t, runs)?;
+        println!(
+            "threads {t:2}: stop latency over {runs} runs: median {median:.2} ms, max {worst:.2} ms"
+        );
+    }
+    Ok(())
+}
+
+/// Median and worst stop latency in ms of `runs` infinite searches on `threads` threads.
+fn latency(threads: usize, runs: usize) -> Result<(f64, f64), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this binary: {e}"))?;
     let mut child = Command::new(exe)
         .args(["--protocol", "gtp"])
@@ -48,6 +78,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .and_then(|_| stdin.flush())
             .map_err(|e| e.to_string())
     };
+    send(&format!("setoption threads {threads}\n"))?;
+    answer()?;
     let mut latencies = Vec::with_capacity(runs);
     for _ in 0..runs {
         send("game gomoku 15\nplay b h8\nplay w j9\ngenmove b infinite\n")?;
@@ -68,10 +100,5 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let _ = child.wait();
     latencies.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    println!(
-        "stop latency over {runs} runs: median {:.2} ms, max {:.2} ms",
-        ms(latencies[runs / 2]),
-        ms(latencies[runs - 1])
-    );
-    Ok(())
+    Ok((ms(latencies[runs / 2]), ms(latencies[runs - 1])))
 }

@@ -9,6 +9,7 @@
 
 mod board;
 mod greedy;
+mod helpers;
 pub mod pattern;
 pub mod rules;
 mod search;
@@ -32,6 +33,9 @@ pub struct Gomoku {
     outcome: Option<Outcome>,
     /// The transposition table, created at the first `think` with the `hash` option's size.
     tt: Option<Arc<tt::Tt>>,
+    /// The `hash` (MiB) the table was made for: it may be smaller when that much memory could
+    /// not be had, and is reused as long as the option does not change.
+    tt_asked: usize,
 }
 
 impl Gomoku {
@@ -45,6 +49,7 @@ impl Gomoku {
             history: Vec::new(),
             outcome: None,
             tt: None,
+            tt_asked: 0,
         }
     }
 
@@ -143,10 +148,11 @@ impl Game for Gomoku {
         }
         let mib = ctx.options.hash_mib;
         let tt = match &self.tt {
-            Some(t) if t.mib() == tt::Tt::new_size_mib(mib) => t.clone(),
+            Some(t) if self.tt_asked == mib => t.clone(),
             _ => {
                 self.tt = None;
-                let t = Arc::new(tt::Tt::new(mib));
+                let t = Arc::new(allocate_tt(mib, ctx)?);
+                self.tt_asked = mib;
                 self.tt = Some(t.clone());
                 t
             }
@@ -167,6 +173,27 @@ impl Game for Gomoku {
     }
 
     fn clear_search_state(&mut self) {
+        self.tt_asked = 0;
         self.tt = None;
     }
+}
+
+/// The transposition table for a `hash` of `mib` MiB: when that much memory cannot be had, the
+/// biggest that can (halving), said in an `info` line (a `MESSAGE` under Gomocup); when not even
+/// 1 MiB can, the move fails with an error and the session goes on.
+fn allocate_tt(mib: usize, ctx: &mut SearchContext) -> Result<tt::Tt, ThinkError> {
+    let Some((t, got)) = tt::Tt::new_within(mib) else {
+        return Err(ThinkError::Unsupported(
+            "out of memory: no room for a 1 MiB hash table".into(),
+        ));
+    };
+    if got < tt::Tt::new_size_mib(mib) {
+        ctx.report(&crate::engine::Info {
+            note: Some(format!(
+                "hash {mib} MiB could not be allocated; using {got} MiB"
+            )),
+            ..Default::default()
+        });
+    }
+    Ok(t)
 }

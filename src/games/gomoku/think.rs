@@ -4,10 +4,12 @@
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::board::Board;
 use super::greedy;
+use super::helpers::{self, Detached};
 use super::rules::{self, Grid};
 use super::search::{Searcher, Shared, MATE, MATE_BOUND};
 use super::tt::Tt;
@@ -88,9 +90,10 @@ pub fn think(
     pos: &Position,
     color: Color,
     exclude: &[Point],
-    tt: &Tt,
+    tt: &Arc<Tt>,
     ctx: &mut SearchContext,
 ) -> Result<Thought, ThinkError> {
+    helpers::join_background();
     let renju_black = pos.rule == Rule::Renju && color == Color::Black;
     let allowed = |x: usize, y: usize| {
         let forbidden = renju_black && rules::forbidden(pos.grid, x, y).is_some();
@@ -148,13 +151,14 @@ pub fn think(
         _ => ctx.control,
     };
     let hard = control.hard_budget();
-    let shared = Shared {
+    let detached = Detached::new(tt, control, |tt, control| Shared {
         tree_time: hard.map(|h| h.mul_f64(TREE_SHARE)),
         tree_nodes: control.max_nodes().map(|n| n - n / 4),
         ..Shared::new(tt, control)
-    };
+    });
+    let shared = detached.shared();
     let noise = seed.map(|s| mix(s ^ 0xC0FFEE));
-    let mut main = Searcher::new(board.clone(), &shared, noise, true);
+    let mut main = Searcher::new(board.clone(), shared, noise, true);
 
     // Root facts.
     let (list, win, forced) = main.root_moves(c);
@@ -257,12 +261,18 @@ pub fn think(
     };
     main.on_tick = Some(&mut tick);
     shared.tree_phase.store(true, Ordering::Relaxed);
+    let mut handles = Vec::new();
     let (mut best, mut best_pv, list) = std::thread::scope(|scope| {
+        // A thread the system refuses (memory, process limits) is done without, not a panic.
+        if threads > 1 {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || watch_stop(shared, control));
+        }
         for t in 1..threads {
             let b = board.clone();
-            let shared = &shared;
+            let detached = Arc::clone(&detached);
             let mut list = root_list.clone();
-            scope.spawn(move || {
+            let helper = std::thread::Builder::new().spawn(move || {
+                let shared = detached.shared();
                 let mut s = Searcher::new(b, shared, noise.map(|n| n ^ t as u64), false);
                 let n = list.len();
                 if n > 1 {
@@ -275,6 +285,7 @@ pub fn think(
                 }
                 s.flush();
             });
+            handles.extend(helper);
         }
         let mut list = root_list.clone();
         let mut best = (roots[0], 0i32, 0u32);
@@ -341,10 +352,12 @@ pub fn think(
     });
     main.on_tick = None;
     // The tree's own share is over: the safety net gets the rest of the budget (unless a limit
-    // of the control's, or an outside stop, ended the search).
+    // of the control's, or an outside stop, ended the search: then the helpers are not waited for).
     shared.tree_phase.store(false, Ordering::Relaxed);
     main.flush();
-    if !control.should_stop(shared.nodes.load(Ordering::Relaxed)) {
+    let stopped = control.should_stop(shared.nodes.load(Ordering::Relaxed));
+    helpers::finish(handles, stopped);
+    if !stopped {
         shared.stop.store(false, Ordering::Relaxed);
         main.aborted = false;
     }
@@ -431,6 +444,23 @@ fn may_extend(control: &SearchControl) -> bool {
             control.elapsed() < hard.mul_f64(EXTEND_SHARE)
         }
         _ => false,
+    }
+}
+
+/// How often the stop watcher looks at the outside stop signal while helpers search.
+const WATCH_INTERVAL: Duration = Duration::from_millis(1);
+
+/// With helper threads, an outside `stop` (or the hard deadline) must reach every thread at
+/// once: only the main thread polls the control, and with many more threads than cores it may
+/// wait a whole scheduling round (hundreds of ms) for a time slice. This sleeping thread wakes
+/// promptly, raises the shared stop flag that every helper polls, and ends with the tree search.
+fn watch_stop(shared: &Shared, control: &SearchControl) {
+    while !shared.stopped() {
+        if control.stopped() {
+            shared.stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        std::thread::sleep(WATCH_INTERVAL);
     }
 }
 

@@ -26,11 +26,38 @@ pub struct Tt {
 }
 
 impl Tt {
-    /// A table using at most `mib` MiB (a power of two number of 16-byte slots).
+    /// A table of at most `mib` MiB for tests and internal searches; a size that cannot be had is
+    /// halved (see [`Tt::new_within`]).
+    #[cfg(test)]
     pub fn new(mib: usize) -> Tt {
+        match Self::new_within(mib) {
+            Some((t, _)) => t,
+            None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[AtomicU64; 2]>()),
+        }
+    }
+
+    /// A table using at most `mib` MiB (a power of two number of 16-byte slots), or `None` when
+    /// the memory cannot be had: the caller tries a smaller one instead of aborting.
+    pub fn try_new(mib: usize) -> Option<Tt> {
         let n = Self::slots_for(mib);
-        let slots = zeroed_slots(n);
-        Tt { slots, mask: n - 1 }
+        let slots = zeroed_slots(n)?;
+        Some(Tt { slots, mask: n - 1 })
+    }
+
+    /// The biggest table of at most `mib` MiB that can be allocated, halving the size until one
+    /// can (a 1 MiB table always can, or the process could not run at all); with the size in MiB
+    /// it ended up with, so the caller can say when that is less than asked.
+    pub fn new_within(mib: usize) -> Option<(Tt, usize)> {
+        let mut size = Self::new_size_mib(mib).max(1);
+        loop {
+            if let Some(t) = Self::try_new(size) {
+                return Some((t, size));
+            }
+            if size == 1 {
+                return None;
+            }
+            size /= 2;
+        }
     }
 
     fn slots_for(mib: usize) -> usize {
@@ -47,7 +74,8 @@ impl Tt {
         (Self::slots_for(mib) * 16) >> 20
     }
 
-    /// Size in MiB, rounded down; lets the game reuse a table of the right size.
+    /// Size in MiB, rounded down.
+    #[cfg(test)]
     pub fn mib(&self) -> usize {
         (self.slots.len() * 16) >> 20
     }
@@ -85,20 +113,45 @@ impl Tt {
 }
 
 /// `n` zeroed slots from one zeroed allocation, so a large table costs no up-front writes (the
-/// operating system maps zero pages lazily) and `think` starts searching at once.
-fn zeroed_slots(n: usize) -> Vec<[AtomicU64; 2]> {
-    let same_layout = std::mem::size_of::<[AtomicU64; 2]>() == 2 * std::mem::size_of::<u64>()
-        && std::mem::align_of::<[AtomicU64; 2]>() == std::mem::align_of::<u64>();
-    let raw = vec![0u64; 2 * n];
-    if !same_layout || raw.capacity() != 2 * n {
-        return (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+/// operating system maps zero pages lazily) and `think` starts searching at once. `None` when the
+/// allocator refuses (never an abort).
+fn zeroed_slots(n: usize) -> Option<Vec<[AtomicU64; 2]>> {
+    let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
     }
-    let mut raw = std::mem::ManuallyDrop::new(raw);
-    let ptr = raw.as_mut_ptr();
-    // SAFETY: `[AtomicU64; 2]` has exactly the size and alignment of two `u64`s (checked above),
-    // all-zero bits are valid atomics, and the allocation (2n u64s, capacity exactly 2n) is handed
-    // over whole with the same layout, so the new Vec owns and frees it correctly.
-    unsafe { Vec::from_raw_parts(ptr.cast::<[AtomicU64; 2]>(), n, n) }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` is a fresh allocation made with exactly the layout of `n` `[AtomicU64; 2]`
+    // (the global allocator, as `Vec` uses), all-zero bits are valid atomics, and the Vec takes
+    // ownership with length and capacity `n`, so it frees it with the same layout.
+    Some(unsafe { Vec::from_raw_parts(ptr.cast::<[AtomicU64; 2]>(), n, n) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_impossible_table_is_refused_and_a_smaller_one_found() {
+        // More than the address space can hold: refused, not an abort.
+        assert!(zeroed_slots(usize::MAX / 8).is_none());
+        assert!(zeroed_slots(1 << 59).is_none());
+        let (t, mib) = Tt::new_within(4).expect("a 4 MiB table");
+        assert_eq!(mib, 4);
+        assert_eq!(t.mib(), 4);
+        t.store(
+            99,
+            Entry {
+                mv: 3,
+                score: 5,
+                depth: 2,
+                bound: EXACT,
+            },
+        );
+        assert_eq!(t.probe(99).map(|e| (e.mv, e.score)), Some((3, 5)));
+    }
 }

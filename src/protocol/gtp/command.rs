@@ -77,6 +77,7 @@ pub const COMMAND_NAMES: &[&str] = &[
 /// A line's id and its command, or the error the engine thread will answer with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Request {
-    pub id: Option<u64>,
+    /// The id to repeat in the answer (digits, normalised when the id fits 64 bits).
+    pub id: Option<String>,
     pub command: Result<Command, String>,
 }

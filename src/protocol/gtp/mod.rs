@@ -89,7 +89,7 @@ impl Executor for GtpExecutor {
         signal: &Arc<StopSignal>,
         out: &mut dyn Write,
     ) -> Flow {
-        let id = request.id.map(|i| i.to_string()).unwrap_or_default();
+        let id = request.id.unwrap_or_default();
         let (result, flow) = match request.command {
             Err(e) => (Err(e), Flow::Continue),
             Ok(Command::Quit) => (Ok(String::new()), Flow::Quit),

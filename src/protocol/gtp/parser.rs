@@ -24,26 +24,31 @@ pub fn parse_request(line: &str) -> Request {
         Ok(v) => v,
         Err(_) => (line, None),
     };
+    // A controller matches answers by id: one that does not fit 64 bits is refused (echoed as
+    // given) rather than silently dropped, and the command is not run.
+    if let Some(digits) = id.filter(|d| d.parse::<u64>().is_err()) {
+        return Request {
+            id: Some(digits.to_string()),
+            command: Err(format!("syntax error: id out of range (0..{})", u64::MAX)),
+        };
+    }
     let rest = rest.trim();
     let (name, args) = match rest.split_once(' ') {
         Some((n, a)) => (n, a.trim()),
         None => (rest, ""),
     };
     Request {
-        id,
+        // Normalised (`007` answers `=7`), as GTP ids are numbers.
+        id: id
+            .and_then(|d| d.parse::<u64>().ok())
+            .map(|v| v.to_string()),
         command: parse_command(name, args),
     }
 }
 
-fn id_prefix(input: &str) -> IResult<&str, Option<u64>> {
-    let (rest, digits) = opt(terminated(digit1, alt((space1, nom::combinator::eof))))(input)?;
-    match digits {
-        Some(d) => match d.parse::<u64>() {
-            Ok(v) => Ok((rest, Some(v))),
-            Err(_) => Ok((rest, None)),
-        },
-        None => Ok((rest, None)),
-    }
+/// The leading digits of a line, when they form a word of their own.
+fn id_prefix(input: &str) -> IResult<&str, Option<&str>> {
+    opt(terminated(digit1, alt((space1, nom::combinator::eof))))(input)
 }
 
 fn words(args: &str) -> Vec<&str> {
@@ -286,7 +291,7 @@ mod tests {
     #[test]
     fn ids_and_names() {
         let r = parse_request("12 name");
-        assert_eq!(r.id, Some(12));
+        assert_eq!(r.id.as_deref(), Some("12"));
         assert_eq!(r.command, Ok(Command::Name));
         assert_eq!(parse_request("name").id, None);
         assert_eq!(

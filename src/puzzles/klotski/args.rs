@@ -34,6 +34,9 @@ impl Request {
     }
 }
 
+/// The option keywords after the grid; each may be given once.
+const OPTIONS: [&str; 3] = ["metric", "goal", "all"];
+
 /// Parses the text after `solve klotski`.
 pub fn parse_request(args: &str) -> Result<Request, String> {
     let mut words = args.split_whitespace();
@@ -47,7 +50,15 @@ pub fn parse_request(args: &str) -> Result<Request, String> {
         goal: None,
         all: false,
     };
+    let mut seen: Vec<&str> = Vec::new();
     while let Some(word) = words.next() {
+        // One rule with `solve npuzzle`: an option given twice is refused, not "last one wins".
+        if OPTIONS.contains(&word) {
+            if seen.contains(&word) {
+                return Err(format!("option '{word}' given twice"));
+            }
+            seen.push(word);
+        }
         match word {
             "metric" => {
                 req.metric = match words.next() {

@@ -123,19 +123,21 @@ impl KeyTable {
         if extra == 0 {
             return Err(out);
         }
-        self.nodes.reserve_exact(extra);
-        Ok(())
+        self.nodes.try_reserve_exact(extra).map_err(|_| out)
     }
 
-    /// Doubles the slots and re-inserts every key.
+    /// Doubles the slots and re-inserts every key. The old slots are alive until the new ones
+    /// exist, so both count.
     fn grow(&mut self) -> Result<(), OutOfMemory> {
         let size = self.slots.len() * 2;
-        if self.bytes_for(self.nodes.capacity(), size) > self.budget_bytes {
-            return Err(OutOfMemory {
-                states: self.nodes.len(),
-            });
+        let out = OutOfMemory {
+            states: self.nodes.len(),
+        };
+        let old = self.slots.len() * 8;
+        if self.bytes_for(self.nodes.capacity(), size) + old > self.budget_bytes {
+            return Err(out);
         }
-        self.slots = vec![0; size];
+        self.slots = super::table::try_filled(size, 0).ok_or(out)?;
         self.shift -= 1;
         let mask = size - 1;
         for id in 0..self.nodes.len() {

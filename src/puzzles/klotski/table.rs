@@ -111,20 +111,21 @@ impl<K: PackedKey> StateTable<K> {
         if extra == 0 {
             return Err(out);
         }
-        self.keys.reserve_exact(extra);
-        self.parents.reserve_exact(extra);
-        Ok(())
+        self.keys.try_reserve_exact(extra).map_err(|_| out)?;
+        self.parents.try_reserve_exact(extra).map_err(|_| out)
     }
 
-    /// Doubles the index and re-inserts every state.
+    /// Doubles the index and re-inserts every state. The old index is alive until the new one
+    /// exists, so both count.
     fn grow(&mut self) -> Result<(), OutOfMemory> {
         let states = self.keys.len();
         let size = self.slots.len() * 2;
-        if Self::bytes_for(self.keys.capacity(), size) > self.budget_bytes {
+        let old = self.slots.len() * 4;
+        if Self::bytes_for(self.keys.capacity(), size) + old > self.budget_bytes {
             return Err(OutOfMemory { states });
         }
         let mask = size - 1;
-        let mut slots = vec![EMPTY; size];
+        let mut slots = try_filled(size, EMPTY).ok_or(OutOfMemory { states })?;
         for (id, key) in self.keys.iter().enumerate() {
             let mut i = key.hash() as usize & mask;
             while slots[i] != EMPTY {
@@ -135,6 +136,15 @@ impl<K: PackedKey> StateTable<K> {
         self.slots = slots;
         Ok(())
     }
+}
+
+/// `n` copies of `value`, or `None` when the allocator refuses (a search then reports that it
+/// is out of memory instead of aborting the process).
+pub fn try_filled<T: Copy>(n: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).ok()?;
+    v.resize(n, value);
+    Some(v)
 }
 
 #[cfg(test)]

@@ -1,16 +1,18 @@
 //! A* with the Manhattan distance (f = g + h): the seed article's third search.
 //!
 //! The open list is a binary heap with lazy deletion (ties broken toward deeper nodes); every
-//! reached state is stored with its best g and the move that reached it, within the memory budget.
+//! reached state is stored with its best g and the move that reached it, within the memory budget
+//! (table and heap counted as allocated, growth included: see [`super::budget`]).
 
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 
 use super::board::{Dir, Shape};
+use super::budget::{map_now, vec_bytes, Budget};
 use super::heuristic::ManhattanLc;
 use super::idastar::{Outcome, Stats};
-use super::packed::{apply, blank_of, pack, tile_at, BYTES_PER_STATE};
+use super::packed::{apply, blank_of, pack, tile_at};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// Runs A* from `start` to `goal`.
@@ -31,12 +33,11 @@ pub fn solve(
         md.manhattan(&pos)
     };
     let (s, g) = (pack(start), pack(goal));
-    // Heap entries cost about 32 bytes next to each stored state.
-    let limit = ctx.options.hash_mib.saturating_mul(1 << 20) / (BYTES_PER_STATE + 32);
+    let budget = Budget::from_mib(ctx.options.hash_mib);
     // Value: g << 3 | move index (7 = root).
     let mut best: HashMap<u128, u32> = HashMap::new();
     best.insert(s, 7);
-    let mut open = BinaryHeap::new();
+    let mut open: BinaryHeap<Reverse<(u64, u128)>> = BinaryHeap::new();
     let prio = |f: u32, g: u32| ((f as u64) << 32) | (u32::MAX - g) as u64;
     open.push(Reverse((prio(h(s), 0), s)));
     let mut nodes = 0u64;
@@ -73,6 +74,12 @@ pub fn solve(
                 continue;
             };
             let ng = gk + 1;
+            let heap_now = vec_bytes::<Reverse<(u64, u128)>>(open.capacity());
+            if !budget.room_in_map(&mut best, heap_now)
+                || !budget.room_in_heap(&mut open, map_now(&best))
+            {
+                return (Outcome::OutOfMemory, Stats { nodes });
+            }
             match best.entry(nk) {
                 Entry::Occupied(mut e) => {
                     if (e.get() >> 3) <= ng {
@@ -85,9 +92,6 @@ pub fn solve(
                 }
             }
             open.push(Reverse((prio(ng + h(nk), ng), nk)));
-        }
-        if best.len() + open.len() / 2 > limit {
-            return (Outcome::OutOfMemory, Stats { nodes });
         }
     }
     (Outcome::Stopped, Stats { nodes })

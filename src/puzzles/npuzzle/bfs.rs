@@ -1,14 +1,16 @@
 //! Breadth-first and bidirectional breadth-first search: the seed article's first two searches.
 //!
 //! Both store every state they reach (packed keys, one move byte each) and stop with
-//! [`Outcome::OutOfMemory`] at the memory budget. Bidirectional search expands, one whole layer at a
+//! [`Outcome::OutOfMemory`] before the tables and layers they hold would pass the memory budget
+//! (counted as allocated, growth included: see [`super::budget`]). Bidirectional search expands, one whole layer at a
 //! time, whichever frontier is smaller, and takes the best meeting point of that layer.
 
 use std::collections::HashMap;
 
 use super::board::{Dir, Shape};
+use super::budget::{map_now, vec_now, Budget};
 use super::idastar::{Outcome, Stats};
-use super::packed::{apply, blank_of, pack, BYTES_PER_STATE};
+use super::packed::{apply, blank_of, pack};
 use crate::engine::{Info, SearchContext, SearchControl};
 
 /// Marks the root in a parent table.
@@ -35,10 +37,6 @@ fn trace(shape: Shape, map: &HashMap<u128, u32>, mut key: u128) -> Vec<Dir> {
     moves
 }
 
-fn budget_states(hash_mib: usize) -> usize {
-    hash_mib.saturating_mul(1 << 20) / BYTES_PER_STATE
-}
-
 /// Plain BFS from start until the goal is dequeued-generated.
 pub fn bfs(
     shape: Shape,
@@ -51,7 +49,7 @@ pub fn bfs(
     if s == g {
         return (Outcome::Solved(Vec::new()), Stats { nodes: 1 });
     }
-    let limit = budget_states(ctx.options.hash_mib);
+    let budget = Budget::from_mib(ctx.options.hash_mib);
     let area = shape.area();
     let mut seen: HashMap<u128, u32> = HashMap::new();
     seen.insert(s, ROOT as u32);
@@ -67,18 +65,23 @@ pub fn bfs(
             }
             let b = blank_of(k, area);
             for d in Dir::ALL {
-                if let Some((nk, _)) = apply(shape, k, b, d) {
-                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(nk) {
-                        e.insert(d.index() as u32);
-                        if nk == g {
-                            return (Outcome::Solved(trace(shape, &seen, g)), Stats { nodes });
-                        }
-                        next.push(nk);
-                    }
+                let Some((nk, _)) = apply(shape, k, b, d) else {
+                    continue;
+                };
+                if seen.contains_key(&nk) {
+                    continue;
                 }
-            }
-            if seen.len() + next.len() / 3 > limit {
-                return (Outcome::OutOfMemory, Stats { nodes });
+                let layers = vec_now(&layer) + vec_now(&next);
+                if !budget.room_in_map(&mut seen, layers)
+                    || !budget.room_in_vec(&mut next, map_now(&seen) + vec_now(&layer))
+                {
+                    return (Outcome::OutOfMemory, Stats { nodes });
+                }
+                seen.insert(nk, d.index() as u32);
+                if nk == g {
+                    return (Outcome::Solved(trace(shape, &seen, g)), Stats { nodes });
+                }
+                next.push(nk);
             }
         }
         depth += 1;
@@ -113,7 +116,7 @@ pub fn bibfs(
     if s == g {
         return (Outcome::Solved(Vec::new()), Stats { nodes: 1 });
     }
-    let limit = budget_states(ctx.options.hash_mib);
+    let budget = Budget::from_mib(ctx.options.hash_mib);
     let area = shape.area();
     // Value: depth << 3 | move index (ROOT at the roots).
     let mut maps = [HashMap::new(), HashMap::new()];
@@ -148,6 +151,16 @@ pub fn bibfs(
                 if maps[side].contains_key(&nk) {
                     continue;
                 }
+                let fronts_now = vec_now(&fronts[0]) + vec_now(&fronts[1]);
+                let others = map_now(&maps[other]) + fronts_now + vec_now(&next);
+                if !budget.room_in_map(&mut maps[side], others)
+                    || !budget.room_in_vec(
+                        &mut next,
+                        map_now(&maps[0]) + map_now(&maps[1]) + fronts_now,
+                    )
+                {
+                    return (Outcome::OutOfMemory, Stats { nodes });
+                }
                 maps[side].insert(nk, (nd << 3) | d.index() as u32);
                 if let Some(&v) = maps[other].get(&nk) {
                     let total = nd + (v >> 3);
@@ -156,9 +169,6 @@ pub fn bibfs(
                     }
                 }
                 next.push(nk);
-            }
-            if maps[0].len() + maps[1].len() > limit {
-                return (Outcome::OutOfMemory, Stats { nodes });
             }
         }
         depths[side] = nd;

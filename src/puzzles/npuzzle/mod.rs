@@ -11,6 +11,7 @@ pub mod astar;
 pub mod beam;
 pub mod bfs;
 pub mod board;
+mod budget;
 pub mod fast;
 pub mod heuristic;
 pub mod idastar;

@@ -8,10 +8,6 @@ use super::board::{Dir, Shape};
 /// Boards larger than this cannot be packed; those searches refuse them.
 pub const MAX_CELLS: usize = 25;
 
-/// Bytes one stored state costs in a hash map, counting load factor and metadata; used to stop a
-/// search before it exceeds the memory budget.
-pub const BYTES_PER_STATE: usize = 48;
-
 /// Packs tiles (cells → tile) into a key.
 pub fn pack(tiles: &[u8]) -> u128 {
     tiles

@@ -76,7 +76,7 @@ impl Geometry {
 }
 
 /// Builds the table for the tiles whose goal cells are `cells`, goal blank at `blank`.
-/// `None` when `control` stops it. Boards up to 16 cells.
+/// `None` when `control` stops it or the memory cannot be had. Boards up to 16 cells.
 pub fn build(shape: Shape, cells: &[u8], blank: usize, control: &SearchControl) -> Option<Vec<u8>> {
     let geo = Geometry::new(shape);
     let (area, k) = (geo.area, cells.len());
@@ -85,8 +85,8 @@ pub fn build(shape: Shape, cells: &[u8], blank: usize, control: &SearchControl) 
     }
     let full = (1u32 << area) - 1;
     let n = table_len(area, k);
-    let mut table = vec![UNSET; n];
-    let mut seen = vec![0u16; n];
+    let mut table = super::try_collect(n, |_| UNSET)?;
+    let mut seen = super::try_collect(n, |_| 0u16)?;
     let start = rank(cells, area);
     let occ0 = cells.iter().fold(0u32, |m, &c| m | (1 << c));
     seen[start] = geo.flood(blank, full & !occ0) as u16;

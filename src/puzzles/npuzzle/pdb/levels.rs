@@ -24,15 +24,16 @@ const CHUNK: usize = 1 << 15;
 
 /// A per-placement set of blank cells: 16 bits where they suffice (half the memory), else 32.
 trait Mask: Sync + Sized {
-    fn zeroed(n: usize) -> Vec<Self>;
+    /// `n` zeroed masks, or `None` when the memory cannot be had.
+    fn zeroed(n: usize) -> Option<Vec<Self>>;
     fn get(&self) -> u32;
     fn set(&self, v: u32);
     fn or(&self, v: u32) -> u32;
 }
 
 impl Mask for AtomicU16 {
-    fn zeroed(n: usize) -> Vec<Self> {
-        (0..n).map(|_| AtomicU16::new(0)).collect()
+    fn zeroed(n: usize) -> Option<Vec<Self>> {
+        super::try_collect(n, |_| AtomicU16::new(0))
     }
     fn get(&self) -> u32 {
         self.load(Relaxed) as u32
@@ -46,8 +47,8 @@ impl Mask for AtomicU16 {
 }
 
 impl Mask for AtomicU32 {
-    fn zeroed(n: usize) -> Vec<Self> {
-        (0..n).map(|_| AtomicU32::new(0)).collect()
+    fn zeroed(n: usize) -> Option<Vec<Self>> {
+        super::try_collect(n, |_| AtomicU32::new(0))
     }
     fn get(&self) -> u32 {
         self.load(Relaxed)
@@ -91,10 +92,10 @@ fn build_with<M: Mask>(
     }
     let full = (1u32 << area) - 1;
     let n = table_len(area, k);
-    let table: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(UNSET)).collect();
-    let seen = M::zeroed(n);
-    let mut cur = M::zeroed(n);
-    let mut next = M::zeroed(n);
+    let table: Vec<AtomicU8> = super::try_collect(n, |_| AtomicU8::new(UNSET))?;
+    let seen = M::zeroed(n)?;
+    let mut cur = M::zeroed(n)?;
+    let mut next = M::zeroed(n)?;
     let start = rank(cells, area);
     let occ0 = cells.iter().fold(0u32, |m, &c| m | (1 << c));
     let region0 = geo.flood(blank, full & !occ0);

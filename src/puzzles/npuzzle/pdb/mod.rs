@@ -441,7 +441,7 @@ fn load(
         for &i in &missing {
             let cells: Vec<u8> = groups[i].iter().map(|&t| goal_cell[t as usize]).collect();
             let t = levels::build(shape, &cells, blank, threads, control)
-                .ok_or("search stopped: no solution found")?;
+                .ok_or_else(|| not_built(control))?;
             cache::store(&dir, &keys[i], &t);
             tables[i] = Some(Arc::new(t));
         }
@@ -459,7 +459,7 @@ fn load(
             handles.into_iter().filter_map(|h| h.join().ok()).collect()
         });
         for (i, t) in built {
-            let t = t.ok_or("search stopped: no solution found")?;
+            let t = t.ok_or_else(|| not_built(control))?;
             cache::store(&dir, &keys[i], &t);
             tables[i] = Some(Arc::new(t));
         }
@@ -565,6 +565,23 @@ fn reflection(shape: Shape, goal: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
         source[image as usize] = t;
     }
     Some((mirror, source))
+}
+
+/// Why a database build gave up: a stop, or else memory the allocator refused.
+fn not_built(control: &SearchControl) -> String {
+    if control.stopped() {
+        "search stopped: no solution found".into()
+    } else {
+        "out of memory: the pattern databases could not be allocated (lower setoption hash)".into()
+    }
+}
+
+/// `n` values made by `f`, or `None` when the allocator refuses the memory (never an abort).
+pub(crate) fn try_collect<T>(n: usize, f: impl FnMut(usize) -> T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).ok()?;
+    v.extend((0..n).map(f));
+    Some(v)
 }
 
 #[cfg(test)]
