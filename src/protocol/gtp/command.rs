@@ -36,6 +36,9 @@ pub enum Command {
     Showboard,
     Undo,
     Play(Color, Vertex),
+    /// `play COLOR pass`: GTP's pass vertex. Five-in-a-row games have no passes; GTP tools send
+    /// one only to relay the other engine's `pass` on a finished game.
+    Pass(Color),
     Genmove(Color, MoveLimits),
     Stop,
     SetOption(String, String),
@@ -50,6 +53,14 @@ pub enum Command {
         stones: u32,
     },
     Solve(PuzzleKind, String),
+    /// Go's komi: accepted (GUIs such as Sabaki always send it), stored, reported, no effect.
+    Komi(f64),
+    GetKomi,
+    /// `rectangular_boardsize W H`: Sabaki's command for a non-square board.
+    RectangularBoardsize(usize, usize),
+    FinalScore,
+    /// GoGui's interrupt capability marker; the interrupt itself is a `# interrupt` line.
+    GoguiInterrupt,
 }
 
 /// Every command name, in the order `list_commands` prints them.
@@ -72,6 +83,11 @@ pub const COMMAND_NAMES: &[&str] = &[
     "time_settings",
     "time_left",
     "solve",
+    "komi",
+    "get_komi",
+    "rectangular_boardsize",
+    "final_score",
+    "gogui-interrupt",
 ];
 
 /// A line's id and its command, or the error the engine thread will answer with.

@@ -19,7 +19,7 @@ use crate::engine::info::Info;
 use crate::engine::session::GenmoveError;
 use crate::engine::timemgmt::Clock;
 use crate::engine::{SearchContext, SearchControl, Session, StopSignal};
-use crate::games::{GameSpec, Point};
+use crate::games::{Color, GameSpec, Outcome, Point};
 use crate::protocol::input::InputLine;
 use crate::puzzles;
 
@@ -37,6 +37,12 @@ impl LineParser for GtpParser {
                     id: None,
                     command: Err("syntax error: line too long".into()),
                 })
+            }
+            InputLine::Text(t) if is_interrupt(t) => {
+                return Parsed {
+                    command: None,
+                    signal: Some(Signal::Stop),
+                }
             }
             InputLine::Text(t) => parser::strip_comment(t),
         };
@@ -56,6 +62,12 @@ impl LineParser for GtpParser {
     }
 }
 
+/// GoGui's interrupt: with `gogui-interrupt` listed, GoGui writes this comment line to stop
+/// the running command. It stops searches like `stop` but, being a comment, gets no answer.
+fn is_interrupt(line: &str) -> bool {
+    line.trim().eq_ignore_ascii_case("# interrupt")
+}
+
 /// GTP's view of the time system, kept so `time_left` can be interpreted.
 #[derive(Clone, Copy, Debug, Default)]
 struct TimeSystem {
@@ -68,6 +80,8 @@ struct TimeSystem {
 pub struct GtpExecutor {
     session: Session,
     time: TimeSystem,
+    /// The last `komi`: reported by `get_komi`, no effect on five-in-a-row games.
+    komi: f64,
 }
 
 impl GtpExecutor {
@@ -75,6 +89,7 @@ impl GtpExecutor {
         GtpExecutor {
             session,
             time: TimeSystem::default(),
+            komi: 0.0,
         }
     }
 }
@@ -104,6 +119,15 @@ impl Executor for GtpExecutor {
             return Flow::Quit;
         }
         flow
+    }
+}
+
+/// `genmove`'s answer on a decided game, so GTP tools end it cleanly: `resign` when `color` has
+/// lost, `pass` on a draw or when `color` has already won (there is nothing left to play).
+fn decided_genmove(outcome: Option<Outcome>, color: Color) -> &'static str {
+    match outcome {
+        Some(Outcome::Win(winner)) if winner != color => "resign",
+        _ => "pass",
     }
 }
 
@@ -162,6 +186,17 @@ impl GtpExecutor {
                     .map(|_| String::new())
                     .map_err(|e| e.to_string())
             }
+            Command::Pass(color) => match self.session.game().outcome() {
+                // GTP tools relay a `pass` to the other engine once the game is decided.
+                Some(_) => Ok(String::new()),
+                None => {
+                    log::debug!("{color:?} passes: this game has no passes");
+                    Err("illegal move".into())
+                }
+            },
+            Command::Genmove(color, _) if self.session.game().outcome().is_some() => {
+                Ok(decided_genmove(self.session.game().outcome(), color).into())
+            }
             Command::Genmove(color, limits) => {
                 let control = self.session.control_for(color, limits, signal.clone(), seq);
                 let height = self.session.game().height();
@@ -201,6 +236,30 @@ impl GtpExecutor {
                 self.session.clocks[color.index()] = self.time_clock(time, stones);
                 Ok(String::new())
             }
+            Command::Komi(k) => {
+                self.komi = k;
+                Ok(String::new())
+            }
+            Command::GetKomi => Ok(self.komi.to_string()),
+            Command::RectangularBoardsize(w, h) => {
+                let spec = match self.session.game().spec() {
+                    GameSpec::TicTacToe if (w, h) == (3, 3) => GameSpec::TicTacToe,
+                    GameSpec::TicTacToe => return Err("unacceptable size".into()),
+                    GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
+                        width: w,
+                        height: h,
+                        rule,
+                    },
+                };
+                self.session.set_game(spec).map(|_| String::new())
+            }
+            Command::FinalScore => match self.session.game().outcome() {
+                Some(Outcome::Win(Color::Black)) => Ok("B+".into()),
+                Some(Outcome::Win(Color::White)) => Ok("W+".into()),
+                Some(Outcome::Draw) => Ok("0".into()),
+                None => Err("game is not over".into()),
+            },
+            Command::GoguiInterrupt => Ok(String::new()),
             Command::Solve(kind, args) => {
                 let control = SearchControl::new(signal.clone(), seq);
                 let mut reporter = |info: &Info| eprintln!("info {info}");

@@ -72,6 +72,25 @@ fn parse_command(name: &str, args: &str) -> Result<Command, String> {
         "showboard" => no_args(args, Command::Showboard),
         "undo" => no_args(args, Command::Undo),
         "stop" => no_args(args, Command::Stop),
+        "get_komi" => no_args(args, Command::GetKomi),
+        "final_score" => no_args(args, Command::FinalScore),
+        "gogui-interrupt" => no_args(args, Command::GoguiInterrupt),
+        "komi" => match words(args).as_slice() {
+            [k] => k
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(Command::Komi)
+                .ok_or_else(|| format!("syntax error: invalid komi '{}'", clip(k))),
+            _ => Err("syntax error: komi takes one number".into()),
+        },
+        "rectangular_boardsize" => match words(args).as_slice() {
+            [w, h] => match (number::<usize>(w), number::<usize>(h)) {
+                (Ok(w), Ok(h)) => Ok(Command::RectangularBoardsize(w, h)),
+                _ => Err("syntax error: rectangular_boardsize takes two numbers".into()),
+            },
+            _ => Err("syntax error: rectangular_boardsize takes a width and a height".into()),
+        },
         "known_command" => match words(args).as_slice() {
             [w] => Ok(Command::KnownCommand(w.to_string())),
             _ => Err("syntax error: known_command takes one command name".into()),
@@ -84,6 +103,7 @@ fn parse_command(name: &str, args: &str) -> Result<Command, String> {
             _ => Err("syntax error: boardsize takes one number".into()),
         },
         "play" => match words(args).as_slice() {
+            [c, v] if v.eq_ignore_ascii_case("pass") => Ok(Command::Pass(color(c)?)),
             [c, v] => Ok(Command::Play(color(c)?, vertex(v)?)),
             _ => Err("syntax error: play takes a color and a vertex".into()),
         },
@@ -174,6 +194,14 @@ pub fn vertex(s: &str) -> Result<Vertex, String> {
         return Err(bad());
     }
     Ok(Vertex { col, row })
+}
+
+/// A game spec in `game`'s words (`tictactoe`, `gomoku 15 renju`): what `--game` takes.
+pub fn game_spec(args: &str) -> Result<GameSpec, String> {
+    match parse_game(args)? {
+        GameRequest::Select(spec) => Ok(spec),
+        GameRequest::Show => Err("syntax error: no game named".into()),
+    }
 }
 
 fn parse_game(args: &str) -> Result<GameRequest, String> {
