@@ -154,3 +154,33 @@ fn messages_also_come_in_rapfi_shape_for_client_libraries() {
         }
     }
 }
+
+#[test]
+fn printsgf_to_a_file_loads_back_the_same_game() {
+    let path = std::env::temp_dir().join(format!("gridmind-sgf-{}.sgf", std::process::id()));
+    let path_text = path.to_string_lossy().into_owned();
+    let mut e = Engine::start(&["--protocol", "gtp", "--game", "gomoku 20x15 standard"]);
+    for m in ["play b h8", "play w j9", "play b a1", "play w u15"] {
+        assert_eq!(e.gtp(m), "= ");
+    }
+    let printed = e.gtp("printsgf");
+    assert_eq!(e.gtp(&format!("printsgf {path_text}")), "= ");
+    let file = std::fs::read_to_string(&path).expect("printsgf wrote the file");
+    assert_eq!(format!("= {}", file.trim_end()), printed);
+    assert!(printed.contains("SZ[20:15]RU[standard];B[hh];W[ig];B[ao];W[ta])"));
+    assert_eq!(e.gtp("clear_board"), "= ");
+    assert_eq!(e.gtp("game gomoku 9"), "= ");
+    assert_eq!(e.gtp(&format!("loadsgf {path_text}")), "= ");
+    assert_eq!(e.gtp("game"), "= gomoku 20x15 standard");
+    assert_eq!(e.gtp("printsgf"), printed);
+    assert_eq!(
+        e.gtp("play b u15"),
+        "? illegal move",
+        "w u15 is on the board"
+    );
+    assert_eq!(
+        e.gtp("printsgf /nonexistent-dir/x.sgf").split(':').next(),
+        Some("? cannot write '/nonexistent-dir/x.sgf'")
+    );
+    let _ = std::fs::remove_file(&path);
+}

@@ -61,6 +61,10 @@ pub enum Command {
     FinalScore,
     /// GoGui's interrupt capability marker; the interrupt itself is a `# interrupt` line.
     GoguiInterrupt,
+    /// `loadsgf FILE [MOVE_NUMBER]`: the position before that move of the file's main line.
+    LoadSgf(String, Option<usize>),
+    /// `printsgf [FILE]`: the game as SGF, as the answer or into FILE.
+    PrintSgf(Option<String>),
 }
 
 /// Every command name, in the order `list_commands` prints them.
@@ -88,6 +92,8 @@ pub const COMMAND_NAMES: &[&str] = &[
     "rectangular_boardsize",
     "final_score",
     "gogui-interrupt",
+    "loadsgf",
+    "printsgf",
 ];
 
 /// A line's id and its command, or the error the engine thread will answer with.

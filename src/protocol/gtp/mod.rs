@@ -7,6 +7,7 @@
 pub mod board_view;
 pub mod command;
 pub mod parser;
+pub mod sgf;
 
 use std::io::Write;
 use std::sync::Arc;
@@ -129,6 +130,25 @@ fn decided_genmove(outcome: Option<Outcome>, color: Color) -> &'static str {
         Some(Outcome::Win(winner)) if winner != color => "resign",
         _ => "pass",
     }
+}
+
+/// Echoed file names are kept short in error messages.
+fn clip(s: &str) -> String {
+    s.chars().take(64).collect()
+}
+
+/// An SGF file's text, refused unread when larger than any game record.
+fn read_sgf_file(path: &str) -> Result<String, String> {
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot read '{}': {e}", clip(path));
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        return Err(cannot(&"not a file"));
+    }
+    if meta.len() > sgf::MAX_SGF_BYTES {
+        return Err(cannot(&"larger than 1 MiB"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| cannot(&e))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The GTP name of a point on a board of the given height (`a1` bottom-left, no `i`).
@@ -260,6 +280,19 @@ impl GtpExecutor {
                 None => Err("game is not over".into()),
             },
             Command::GoguiInterrupt => Ok(String::new()),
+            Command::LoadSgf(path, move_number) => {
+                let text = read_sgf_file(&path)?;
+                let game = sgf::read(&text, self.session.game().spec(), move_number)?;
+                self.session.replace_game(game);
+                Ok(String::new())
+            }
+            Command::PrintSgf(None) => Ok(sgf::write(self.session.game())),
+            Command::PrintSgf(Some(path)) => {
+                let text = sgf::write(self.session.game()) + "\n";
+                std::fs::write(&path, text)
+                    .map(|_| String::new())
+                    .map_err(|e| format!("cannot write '{}': {e}", clip(&path)))
+            }
             Command::Solve(kind, args) => {
                 let control = SearchControl::new(signal.clone(), seq);
                 let mut reporter = |info: &Info| eprintln!("info {info}");

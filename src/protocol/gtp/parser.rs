@@ -84,6 +84,18 @@ fn parse_command(name: &str, args: &str) -> Result<Command, String> {
                 .ok_or_else(|| format!("syntax error: invalid komi '{}'", clip(k))),
             _ => Err("syntax error: komi takes one number".into()),
         },
+        "loadsgf" => match words(args).as_slice() {
+            [f] => Ok(Command::LoadSgf(f.to_string(), None)),
+            [f, n] => number::<usize>(n)
+                .map(|n| Command::LoadSgf(f.to_string(), Some(n)))
+                .map_err(|_| format!("syntax error: invalid move number '{}'", clip(n))),
+            _ => Err("syntax error: loadsgf takes a file name and an optional move number".into()),
+        },
+        "printsgf" => match words(args).as_slice() {
+            [] => Ok(Command::PrintSgf(None)),
+            [f] => Ok(Command::PrintSgf(Some(f.to_string()))),
+            _ => Err("syntax error: printsgf takes at most a file name".into()),
+        },
         "rectangular_boardsize" => match words(args).as_slice() {
             [w, h] => match (number::<usize>(w), number::<usize>(h)) {
                 (Ok(w), Ok(h)) => Ok(Command::RectangularBoardsize(w, h)),
