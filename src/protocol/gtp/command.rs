@@ -21,6 +21,15 @@ pub enum GameRequest {
     Select(GameSpec),
 }
 
+/// The searching board overlays of `gogui-analyze_commands`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalyzeKind {
+    /// The best moves with their scores, as a heat map.
+    Candidates,
+    /// The principal variation.
+    Pv,
+}
+
 /// One parsed command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -65,6 +74,14 @@ pub enum Command {
     LoadSgf(String, Option<usize>),
     /// `printsgf [FILE]`: the game as SGF, as the answer or into FILE.
     PrintSgf(Option<String>),
+    /// GoGui's list of the overlays below.
+    AnalyzeCommands,
+    /// Renju points forbidden to black, as a GoGui overlay.
+    Forbidden,
+    /// Where each side makes a five, a four or an open three, as a GoGui overlay.
+    Threats,
+    /// A search shown on the board without playing: for COLOR (default: the side to move).
+    Analyze(AnalyzeKind, Option<Color>, MoveLimits),
 }
 
 /// Every command name, in the order `list_commands` prints them.
@@ -94,6 +111,11 @@ pub const COMMAND_NAMES: &[&str] = &[
     "gogui-interrupt",
     "loadsgf",
     "printsgf",
+    "gogui-analyze_commands",
+    "gridmind-forbidden",
+    "gridmind-threats",
+    "gridmind-candidates",
+    "gridmind-pv",
 ];
 
 /// A line's id and its command, or the error the engine thread will answer with.

@@ -4,6 +4,7 @@
 //! them on the engine thread against the [`Session`] and writes `=`/`?` answers. Search progress goes
 //! to stderr as `info` lines so stdout carries nothing but answers.
 
+pub mod analyze;
 pub mod board_view;
 pub mod command;
 pub mod parser;
@@ -13,14 +14,15 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
-use command::{Command, GameRequest, Request, Vertex, COMMAND_NAMES};
+use command::{AnalyzeKind, Command, GameRequest, Request, Vertex, COMMAND_NAMES};
 
 use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::engine::info::Info;
 use crate::engine::session::GenmoveError;
+use crate::engine::session::MoveLimits;
 use crate::engine::timemgmt::Clock;
 use crate::engine::{SearchContext, SearchControl, Session, StopSignal};
-use crate::games::{Color, GameSpec, Outcome, Point};
+use crate::games::{Color, GameSpec, Outcome, Point, ThinkError};
 use crate::protocol::input::InputLine;
 use crate::puzzles;
 
@@ -286,6 +288,10 @@ impl GtpExecutor {
                 self.session.replace_game(game);
                 Ok(String::new())
             }
+            Command::AnalyzeCommands => Ok(analyze::ANALYZE_COMMANDS.into()),
+            Command::Forbidden => Ok(analyze::forbidden(self.session.game())),
+            Command::Threats => analyze::threats(self.session.game()),
+            Command::Analyze(kind, color, limits) => self.analyze(seq, kind, color, limits, signal),
             Command::PrintSgf(None) => Ok(sgf::write(self.session.game())),
             Command::PrintSgf(Some(path)) => {
                 let text = sgf::write(self.session.game()) + "\n";
@@ -302,6 +308,52 @@ impl GtpExecutor {
                 puzzles::solve(kind, &args, &mut ctx)
             }
         }
+    }
+
+    /// A search for an overlay: COLOR (default: the side to move) thinks within `limits` (default
+    /// [`analyze::ANALYZE_MOVETIME`]); nothing is played.
+    fn analyze(
+        &mut self,
+        seq: u64,
+        kind: AnalyzeKind,
+        color: Option<Color>,
+        mut limits: MoveLimits,
+        signal: &Arc<StopSignal>,
+    ) -> Result<String, String> {
+        let color = color.unwrap_or_else(|| self.session.game().to_move());
+        if self.session.game().outcome().is_some() {
+            return Err("game is over".into());
+        }
+        if limits == MoveLimits::default() {
+            limits.movetime = Some(analyze::ANALYZE_MOVETIME);
+        }
+        let control = self.session.control_for(color, limits, signal.clone(), seq);
+        let height = self.session.game().height();
+        let namer = move |p: Point| vertex_name(p, height);
+        let mut reporter = |info: &Info| eprintln!("info {info}");
+        let count = match kind {
+            AnalyzeKind::Candidates => analyze::CANDIDATE_COUNT,
+            AnalyzeKind::Pv => 1,
+        };
+        let ranked = crate::engine::nbest::nbest(
+            &mut self.session,
+            color,
+            count,
+            &control,
+            signal,
+            seq,
+            &mut reporter,
+            &namer,
+        )
+        .map_err(|e| match e {
+            ThinkError::GameOver => "game is over".to_string(),
+            ThinkError::Unsupported(s) => s,
+        })?;
+        let game = self.session.game();
+        Ok(match (kind, ranked.first()) {
+            (AnalyzeKind::Pv, Some(best)) => analyze::pv(game, color, best),
+            _ => analyze::candidates(game, color, &ranked),
+        })
     }
 
     /// A vertex on the current board, or `None` when off it.

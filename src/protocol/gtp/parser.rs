@@ -13,7 +13,7 @@ use nom::combinator::{all_consuming, map_res, opt};
 use nom::sequence::terminated;
 use nom::IResult;
 
-use super::command::{Command, GameRequest, Request, Vertex};
+use super::command::{AnalyzeKind, Command, GameRequest, Request, Vertex};
 use crate::engine::session::MoveLimits;
 use crate::games::{Color, GameSpec, Rule};
 use crate::puzzles::PuzzleKind;
@@ -96,6 +96,11 @@ fn parse_command(name: &str, args: &str) -> Result<Command, String> {
             [f] => Ok(Command::PrintSgf(Some(f.to_string()))),
             _ => Err("syntax error: printsgf takes at most a file name".into()),
         },
+        "gogui-analyze_commands" => no_args(args, Command::AnalyzeCommands),
+        "gridmind-forbidden" => no_args(args, Command::Forbidden),
+        "gridmind-threats" => no_args(args, Command::Threats),
+        "gridmind-candidates" => parse_analyze(AnalyzeKind::Candidates, args),
+        "gridmind-pv" => parse_analyze(AnalyzeKind::Pv, args),
         "rectangular_boardsize" => match words(args).as_slice() {
             [w, h] => match (number::<usize>(w), number::<usize>(h)) {
                 (Ok(w), Ok(h)) => Ok(Command::RectangularBoardsize(w, h)),
@@ -276,6 +281,22 @@ fn parse_genmove(args: &str) -> Result<Command, String> {
         return Err("syntax error: genmove takes a color".into());
     };
     let color = color(c)?;
+    Ok(Command::Genmove(color, limits(rest)?))
+}
+
+/// An analysis command's arguments: an optional colour (default: the side to move), then
+/// `genmove`'s limits.
+fn parse_analyze(kind: AnalyzeKind, args: &str) -> Result<Command, String> {
+    let w = words(args);
+    let (who, rest) = match w.split_first() {
+        Some((c, rest)) if color(c).is_ok() => (color(c).ok(), rest),
+        _ => (None, w.as_slice()),
+    };
+    Ok(Command::Analyze(kind, who, limits(rest)?))
+}
+
+/// `genmove`'s limits: `movetime MS`, `depth N`, `nodes N`, `infinite`, in any order.
+fn limits(rest: &[&str]) -> Result<MoveLimits, String> {
     let mut limits = MoveLimits::default();
     let mut i = 0;
     while i < rest.len() {
@@ -307,7 +328,7 @@ fn parse_genmove(args: &str) -> Result<Command, String> {
             other => return Err(format!("syntax error: unknown limit '{}'", clip(other))),
         }
     }
-    Ok(Command::Genmove(color, limits))
+    Ok(limits)
 }
 
 /// Whether a line is nothing but spaces after comment removal.
