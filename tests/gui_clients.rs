@@ -182,5 +182,12 @@ fn printsgf_to_a_file_loads_back_the_same_game() {
         e.gtp("printsgf /nonexistent-dir/x.sgf").split(':').next(),
         Some("? cannot write '/nonexistent-dir/x.sgf'")
     );
+    // A file larger than any game record is refused unread, the session unchanged.
+    std::fs::write(&path, vec![b' '; (1 << 20) + 1]).expect("temp file");
+    assert_eq!(
+        e.gtp(&format!("loadsgf {path_text}")),
+        format!("? cannot read '{path_text}': larger than 1 MiB")
+    );
+    assert_eq!(e.gtp("printsgf"), printed);
     let _ = std::fs::remove_file(&path);
 }

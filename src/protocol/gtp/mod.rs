@@ -10,7 +10,7 @@ pub mod command;
 pub mod parser;
 pub mod sgf;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -149,7 +149,14 @@ fn read_sgf_file(path: &str) -> Result<String, String> {
     if meta.len() > sgf::MAX_SGF_BYTES {
         return Err(cannot(&"larger than 1 MiB"));
     }
-    let bytes = std::fs::read(path).map_err(|e| cannot(&e))?;
+    // The size can lie (files under /proc say 0): never read more than the limit.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(sgf::MAX_SGF_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > sgf::MAX_SGF_BYTES {
+        return Err(cannot(&"larger than 1 MiB"));
+    }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
