@@ -10,7 +10,7 @@ pub mod command;
 pub mod parser;
 pub mod sgf;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -132,32 +132,6 @@ fn decided_genmove(outcome: Option<Outcome>, color: Color) -> &'static str {
         Some(Outcome::Win(winner)) if winner != color => "resign",
         _ => "pass",
     }
-}
-
-/// Echoed file names are kept short in error messages.
-fn clip(s: &str) -> String {
-    s.chars().take(64).collect()
-}
-
-/// An SGF file's text, refused unread when larger than any game record.
-fn read_sgf_file(path: &str) -> Result<String, String> {
-    let cannot = |e: &dyn std::fmt::Display| format!("cannot read '{}': {e}", clip(path));
-    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
-    if !meta.is_file() {
-        return Err(cannot(&"not a file"));
-    }
-    if meta.len() > sgf::MAX_SGF_BYTES {
-        return Err(cannot(&"larger than 1 MiB"));
-    }
-    // The size can lie (files under /proc say 0): never read more than the limit.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(sgf::MAX_SGF_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| cannot(&e))?;
-    if bytes.len() as u64 > sgf::MAX_SGF_BYTES {
-        return Err(cannot(&"larger than 1 MiB"));
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The GTP name of a point on a board of the given height (`a1` bottom-left, no `i`).
@@ -290,7 +264,7 @@ impl GtpExecutor {
             },
             Command::GoguiInterrupt => Ok(String::new()),
             Command::LoadSgf(path, move_number) => {
-                let text = read_sgf_file(&path)?;
+                let text = sgf::read_file(&path)?;
                 let game = sgf::read(&text, self.session.game().spec(), move_number)?;
                 self.session.replace_game(game);
                 Ok(String::new())
@@ -304,7 +278,7 @@ impl GtpExecutor {
                 let text = sgf::write(self.session.game()) + "\n";
                 std::fs::write(&path, text)
                     .map(|_| String::new())
-                    .map_err(|e| format!("cannot write '{}': {e}", clip(&path)))
+                    .map_err(|e| format!("cannot write '{}': {e}", sgf::clip_path(&path)))
             }
             Command::Solve(kind, args) => {
                 let control = SearchControl::new(signal.clone(), seq);

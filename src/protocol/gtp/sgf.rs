@@ -7,10 +7,38 @@
 //! stones `AB`/`AW` and moves `B`/`W`; every other property is ignored. The game is rebuilt
 //! off to the side, so a bad file leaves the session as it was.
 
+use std::io::Read;
+
 use crate::games::{Color, Game, GameSpec, Outcome, Point, Rule};
 
 /// Files larger than this are refused unread: no game record comes near it.
 pub const MAX_SGF_BYTES: u64 = 1 << 20;
+
+/// Echoed file names are kept short in error messages.
+pub fn clip_path(s: &str) -> String {
+    s.chars().take(64).collect()
+}
+
+/// An SGF file's text, refused unread when larger than any game record.
+pub fn read_file(path: &str) -> Result<String, String> {
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot read '{}': {e}", clip_path(path));
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        return Err(cannot(&"not a file"));
+    }
+    if meta.len() > MAX_SGF_BYTES {
+        return Err(cannot(&"larger than 1 MiB"));
+    }
+    // The size can lie (files under /proc say 0): never read more than the limit.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SGF_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(cannot(&"larger than 1 MiB"));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
 
 /// SGF's game number for gomoku and renju.
 const GM_GOMOKU: &str = "4";
