@@ -25,14 +25,15 @@ use crate::games::{Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZE
 use crate::protocol::input::InputLine;
 
 /// True when a line starts with a Gomocup command, so `--protocol auto` can pick this front end.
-/// Case-insensitive, as Gomocup mode itself is; only `play`, which GTP has too, needs Gomocup's
-/// `x,y` argument to count.
+/// Case-insensitive, as Gomocup mode itself is; only a `play` not in capitals, which could be
+/// GTP's, needs Gomocup's `x,y` argument to count.
 pub fn is_gomocup_line(line: &str) -> bool {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let word = word.to_ascii_uppercase();
-    if word == "PLAY" {
+    if word != "PLAY" && word.eq_ignore_ascii_case("play") {
+        // GTP commands are lower-case; a lower-case `play` is Gomocup's only with `x,y`.
         return command::coords(rest).is_some();
     }
+    let word = word.to_ascii_uppercase();
     matches!(
         word.as_str(),
         "START"
@@ -757,6 +758,31 @@ mod tests {
         run(&mut ex, &mut p, "INFO timeout_match 0");
         run(&mut ex, &mut p, "INFO time_left 2147483647");
         assert_eq!(ex.session.clocks[1].remaining, None);
+    }
+
+    #[test]
+    fn detection_ignores_case_but_not_gtp_play() {
+        for line in [
+            "START 15",
+            "start 15",
+            "Info timeout_turn 5",
+            "yxboard",
+            "PLAY 7,7",
+            "PLAY",
+        ] {
+            assert!(is_gomocup_line(line), "{line}");
+        }
+        assert!(is_gomocup_line("play 7,7"));
+        for line in [
+            "play b h8",
+            "Play b h8",
+            "name",
+            "game gomoku",
+            "1 play b h8",
+            "",
+        ] {
+            assert!(!is_gomocup_line(line), "{line}");
+        }
     }
 
     #[test]
