@@ -147,6 +147,12 @@ fn properties(text: &str, mut i: usize) -> Result<(Node, usize), String> {
             .chars()
             .filter(|c| c.is_ascii_uppercase())
             .collect();
+        if id.is_empty() {
+            return Err(format!(
+                "bad sgf: unexpected '{}' at byte {id_start}",
+                char::from(b[id_start])
+            ));
+        }
         let mut values = Vec::new();
         loop {
             while i < b.len() && b[i].is_ascii_whitespace() {
@@ -386,6 +392,11 @@ mod tests {
         assert_eq!(err("(;SZ[9];B[ee"), "bad sgf: unclosed value at byte 9");
         assert_eq!(err("(;SZ[9];B[ee]"), "bad sgf: unclosed game tree");
         assert_eq!(err("(;SZ[9]B)"), "bad sgf: property B without a value");
+        assert_eq!(err("(;SZ[9]x)"), "bad sgf: unexpected 'x' at byte 7");
+        assert_eq!(err("()"), "bad sgf: empty game tree");
+        // FF[3]-style long names count by their capitals: AddBlack is AB.
+        let g = read("(;SZ[9]AddBlack[aa])", GOMOKU, None).expect("valid");
+        assert_eq!(g.history().len(), 1);
     }
 
     #[test]
