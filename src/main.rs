@@ -6,19 +6,23 @@ use std::process::ExitCode;
 
 use gridmind::engine::driver;
 use gridmind::engine::Session;
+use gridmind::games::GameSpec;
 use gridmind::protocol::gomocup::{self, GomocupExecutor, GomocupParser};
-use gridmind::protocol::gtp::{GtpExecutor, GtpParser};
+use gridmind::protocol::gtp::{self, GtpExecutor, GtpParser};
 use gridmind::protocol::input::{read_line, InputLine};
 use gridmind::protocol::ProtocolChoice;
 
 const USAGE: &str =
-    "usage: gridmind [--protocol gtp|gomocup|auto] [-v | --log LEVEL] [--data-dir DIR]
-  Reads commands on stdin, answers on stdout (see protocol.md). Logs go to stderr.";
+    "usage: gridmind [--protocol gtp|gomocup|auto] [--game GAME] [-v | --log LEVEL] [--data-dir DIR]
+  Reads commands on stdin, answers on stdout (see protocol.md). Logs go to stderr.
+  --game: the start-up game in `game`'s words, e.g. --game tictactoe, --game \"gomoku 15 renju\"
+  (default gomoku 15 freestyle).";
 
 struct Args {
     protocol: ProtocolChoice,
     log_level: Option<String>,
     data_dir: Option<std::path::PathBuf>,
+    game: Option<GameSpec>,
 }
 
 fn parse_args(args: &[String], program: &str) -> Result<Args, String> {
@@ -34,6 +38,7 @@ fn parse_args(args: &[String], program: &str) -> Result<Args, String> {
         },
         log_level: None,
         data_dir: None,
+        game: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -56,6 +61,24 @@ fn parse_args(args: &[String], program: &str) -> Result<Args, String> {
             }
             "--data-dir" => {
                 parsed.data_dir = Some(it.next().ok_or("--data-dir takes a path")?.into())
+            }
+            "--game" => {
+                let mut words = it
+                    .next()
+                    .ok_or("--game takes a game, e.g. tictactoe")?
+                    .clone();
+                // Unquoted `--game gomoku 15 renju` (a launcher that cannot quote): the words
+                // up to the next flag belong to the game.
+                while let Some(more) = it.clone().next().filter(|w| !w.starts_with('-')) {
+                    words.push(' ');
+                    words.push_str(more);
+                    it.next();
+                }
+                let words = words.as_str();
+                let spec =
+                    gtp::parser::game_spec(words).map_err(|e| format!("--game '{words}': {e}"))?;
+                spec.build().map_err(|e| format!("--game '{words}': {e}"))?;
+                parsed.game = Some(spec);
             }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument '{other}'")),
@@ -105,6 +128,12 @@ fn main() -> ExitCode {
 
     let mut session = Session::new();
     session.options.data_dir = args.data_dir.clone();
+    if let Some(spec) = args.game {
+        if let Err(e) = session.set_game(spec) {
+            eprintln!("gridmind: --game: {e}");
+            return ExitCode::from(2);
+        }
+    }
 
     let stdin = io::stdin();
     let mut input = stdin.lock();

@@ -8,6 +8,7 @@
 pub mod control;
 pub mod driver;
 pub mod info;
+pub mod nbest;
 pub mod options;
 pub mod session;
 pub mod timemgmt;

@@ -83,6 +83,11 @@ impl Session {
         Ok(())
     }
 
+    /// Replaces the game with one built elsewhere (GTP `loadsgf`), keeping options and clocks.
+    pub fn replace_game(&mut self, game: Box<dyn Game>) {
+        self.game = game;
+    }
+
     /// Empties the board, keeping game, options and clocks.
     pub fn clear_board(&mut self) {
         let spec = self.game.spec();

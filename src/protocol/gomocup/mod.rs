@@ -7,6 +7,7 @@
 //! openings through `SWAP2BOARD` (see [`swap2`]).
 
 pub mod command;
+pub mod message;
 pub mod swap2;
 
 use std::io::Write;
@@ -20,14 +21,21 @@ use crate::engine::info::Info;
 use crate::engine::session::{GenmoveError, MoveLimits};
 use crate::engine::timemgmt::Clock;
 use crate::engine::{SearchControl, Session, StopSignal};
-use crate::games::{Color, GameSpec, Point, Rule, Thought, GOMOKU_SIZES};
+use crate::games::{Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZES};
 use crate::protocol::input::InputLine;
 
 /// True when a line starts with a Gomocup command, so `--protocol auto` can pick this front end.
+/// Case-insensitive, as Gomocup mode itself is; only a `play` not in capitals, which could be
+/// GTP's, needs Gomocup's `x,y` argument to count.
 pub fn is_gomocup_line(line: &str) -> bool {
-    let word = line.split([' ', ',']).next().unwrap_or("");
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    if word != "PLAY" && word.eq_ignore_ascii_case("play") {
+        // GTP commands are lower-case; a lower-case `play` is Gomocup's only with `x,y`.
+        return command::coords(rest).is_some();
+    }
+    let word = word.to_ascii_uppercase();
     matches!(
-        word,
+        word.as_str(),
         "START"
             | "RECTSTART"
             | "RESTART"
@@ -263,14 +271,14 @@ impl GomocupExecutor {
                 let color = self.session.game().to_move();
                 match self.session.play(color, Point::new(x, y)) {
                     Ok(()) => one(self.brain_move(seq, signal, out)),
-                    Err(e) => one(format!("ERROR {e} at {x},{y}")),
+                    Err(e) => one(play_error(e, x, y)),
                 }
             }
             Command::Play(x, y) => {
                 let color = self.session.game().to_move();
                 match self.session.play(color, Point::new(x, y)) {
                     Ok(()) => one(format!("{x},{y}")),
-                    Err(e) => one(format!("ERROR {e} at {x},{y}")),
+                    Err(e) => one(play_error(e, x, y)),
                 }
             }
             Command::Takeback(x, y) => one(self.takeback(x, y)),
@@ -478,10 +486,7 @@ impl GomocupExecutor {
         out: &mut dyn Write,
     ) -> String {
         let control = self.control(color, seq, signal);
-        let mut reporter = |info: &Info| {
-            let _ = writeln!(out, "MESSAGE {info}");
-            let _ = out.flush();
-        };
+        let mut reporter = |info: &Info| message::write_messages(out, info);
         let namer = |p: Point| p.to_string();
         match self.session.genmove(color, &control, &mut reporter, &namer) {
             Ok(t) => t.point.to_string(),
@@ -498,10 +503,7 @@ impl GomocupExecutor {
         control: &SearchControl,
         out: &mut dyn Write,
     ) -> Result<Thought, String> {
-        let mut reporter = |info: &Info| {
-            let _ = writeln!(out, "MESSAGE {info}");
-            let _ = out.flush();
-        };
+        let mut reporter = |info: &Info| message::write_messages(out, info);
         let namer = |p: Point| p.to_string();
         let options = self.session.options.clone();
         let mut ctx = crate::engine::SearchContext::new(control, &options, &mut reporter, &namer);
@@ -533,6 +535,11 @@ impl GomocupExecutor {
             Err(e) => return vec![format!("ERROR {e}")],
         };
         if let Err((i, e)) = self.session.set_position(&placed) {
+            if e == PlayError::GameOver {
+                // The stones before this one already hold a five; blocks come in any order, so
+                // no later stone is to blame.
+                return vec![format!("ERROR {GAME_OVER_IN_BLOCK}")];
+            }
             let s = stones[i.min(stones.len().saturating_sub(1))];
             return vec![format!("ERROR {e} at {},{}", s.x, s.y)];
         }
@@ -544,6 +551,8 @@ impl GomocupExecutor {
         }
     }
 
+    /// `YXNBEST N`: the N best moves, ranked by score (see [`crate::engine::nbest`]), each
+    /// announced as `MESSAGE nbest K x,y score S depth D`, then the best `x,y`.
     fn nbest(
         &mut self,
         n: usize,
@@ -554,35 +563,35 @@ impl GomocupExecutor {
         let color = self.session.game().to_move();
         let base = self.control(color, seq, signal);
         let n = n.min(self.session.game().width() * self.session.game().height());
-        let mut found: Vec<Point> = Vec::new();
-        let mut lines = Vec::new();
-        for k in 0..n {
-            let control = match base.hard_budget() {
-                Some(b) => {
-                    let share = b.saturating_sub(base.elapsed()) / (n - k) as u32;
-                    base.clone().with_movetime(base.elapsed() + share)
-                }
-                None => base.clone(),
-            };
-            match self.analyse(color, &found, &control, out) {
-                Ok(t) => {
-                    lines.push(format!(
-                        "MESSAGE nbest {} {} score {} depth {}",
-                        k + 1,
-                        t.point,
-                        t.score,
-                        t.depth
-                    ));
-                    found.push(t.point);
-                }
-                Err(e) if k == 0 => return vec![format!("ERROR {e}")],
-                Err(_) => break,
-            }
-            if base.stopped() {
-                break;
-            }
-        }
-        lines.extend(found.first().map(|p| p.to_string()));
+        let mut reporter = |info: &Info| message::write_messages(out, info);
+        let namer = |p: Point| p.to_string();
+        let ranked = match crate::engine::nbest::nbest(
+            &mut self.session,
+            color,
+            n,
+            &base,
+            signal,
+            seq,
+            &mut reporter,
+            &namer,
+        ) {
+            Ok(r) => r,
+            Err(e) => return vec![format!("ERROR {}", think_error(e))],
+        };
+        let mut lines: Vec<String> = ranked
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                format!(
+                    "MESSAGE nbest {} {} score {} depth {}",
+                    k + 1,
+                    t.point,
+                    t.score,
+                    t.depth
+                )
+            })
+            .collect();
+        lines.extend(ranked.first().map(|t| t.point.to_string()));
         lines
     }
 
@@ -599,6 +608,26 @@ impl GomocupExecutor {
         }
         s.push('.');
         s
+    }
+}
+
+/// A refused stone in Gomocup's words: a stone after the game is decided gets `game is over`
+/// (not `illegal move`, which would blame the point).
+fn play_error(e: PlayError, x: usize, y: usize) -> String {
+    match e {
+        PlayError::GameOver => format!("ERROR game is over ({x},{y} not played)"),
+        _ => format!("ERROR {e} at {x},{y}"),
+    }
+}
+
+/// The error of a `BOARD`/`YXBOARD` block whose stones hold a five (the game is decided).
+const GAME_OVER_IN_BLOCK: &str = "game is over: the board holds a five";
+
+/// A search error in Gomocup's words.
+fn think_error(e: crate::games::ThinkError) -> String {
+    match e {
+        crate::games::ThinkError::GameOver => "game is over".to_string(),
+        crate::games::ThinkError::Unsupported(s) => s,
     }
 }
 
@@ -729,6 +758,31 @@ mod tests {
         run(&mut ex, &mut p, "INFO timeout_match 0");
         run(&mut ex, &mut p, "INFO time_left 2147483647");
         assert_eq!(ex.session.clocks[1].remaining, None);
+    }
+
+    #[test]
+    fn detection_ignores_case_but_not_gtp_play() {
+        for line in [
+            "START 15",
+            "start 15",
+            "Info timeout_turn 5",
+            "yxboard",
+            "PLAY 7,7",
+            "PLAY",
+        ] {
+            assert!(is_gomocup_line(line), "{line}");
+        }
+        assert!(is_gomocup_line("play 7,7"));
+        for line in [
+            "play b h8",
+            "Play b h8",
+            "name",
+            "game gomoku",
+            "1 play b h8",
+            "",
+        ] {
+            assert!(!is_gomocup_line(line), "{line}");
+        }
     }
 
     #[test]

@@ -4,22 +4,25 @@
 //! them on the engine thread against the [`Session`] and writes `=`/`?` answers. Search progress goes
 //! to stderr as `info` lines so stdout carries nothing but answers.
 
+pub mod analyze;
 pub mod board_view;
 pub mod command;
 pub mod parser;
+pub mod sgf;
 
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
-use command::{Command, GameRequest, Request, Vertex, COMMAND_NAMES};
+use command::{AnalyzeKind, Command, GameRequest, Request, Vertex, COMMAND_NAMES};
 
 use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::engine::info::Info;
 use crate::engine::session::GenmoveError;
+use crate::engine::session::MoveLimits;
 use crate::engine::timemgmt::Clock;
 use crate::engine::{SearchContext, SearchControl, Session, StopSignal};
-use crate::games::{GameSpec, Point};
+use crate::games::{Color, GameSpec, Outcome, Point, ThinkError};
 use crate::protocol::input::InputLine;
 use crate::puzzles;
 
@@ -37,6 +40,12 @@ impl LineParser for GtpParser {
                     id: None,
                     command: Err("syntax error: line too long".into()),
                 })
+            }
+            InputLine::Text(t) if is_interrupt(t) => {
+                return Parsed {
+                    command: None,
+                    signal: Some(Signal::Stop),
+                }
             }
             InputLine::Text(t) => parser::strip_comment(t),
         };
@@ -56,6 +65,12 @@ impl LineParser for GtpParser {
     }
 }
 
+/// GoGui's interrupt: with `gogui-interrupt` listed, GoGui writes this comment line to stop
+/// the running command. It stops searches like `stop` but, being a comment, gets no answer.
+fn is_interrupt(line: &str) -> bool {
+    line.trim().eq_ignore_ascii_case("# interrupt")
+}
+
 /// GTP's view of the time system, kept so `time_left` can be interpreted.
 #[derive(Clone, Copy, Debug, Default)]
 struct TimeSystem {
@@ -68,6 +83,8 @@ struct TimeSystem {
 pub struct GtpExecutor {
     session: Session,
     time: TimeSystem,
+    /// The last `komi`: reported by `get_komi`, no effect on five-in-a-row games.
+    komi: f64,
 }
 
 impl GtpExecutor {
@@ -75,6 +92,7 @@ impl GtpExecutor {
         GtpExecutor {
             session,
             time: TimeSystem::default(),
+            komi: 0.0,
         }
     }
 }
@@ -104,6 +122,15 @@ impl Executor for GtpExecutor {
             return Flow::Quit;
         }
         flow
+    }
+}
+
+/// `genmove`'s answer on a decided game, so GTP tools end it cleanly: `resign` when `color` has
+/// lost, `pass` on a draw or when `color` has already won (there is nothing left to play).
+fn decided_genmove(outcome: Option<Outcome>, color: Color) -> &'static str {
+    match outcome {
+        Some(Outcome::Win(winner)) if winner != color => "resign",
+        _ => "pass",
     }
 }
 
@@ -162,6 +189,17 @@ impl GtpExecutor {
                     .map(|_| String::new())
                     .map_err(|e| e.to_string())
             }
+            Command::Pass(color) => match self.session.game().outcome() {
+                // GTP tools relay a `pass` to the other engine once the game is decided.
+                Some(_) => Ok(String::new()),
+                None => {
+                    log::debug!("{color:?} passes: this game has no passes");
+                    Err("illegal move".into())
+                }
+            },
+            Command::Genmove(color, _) if self.session.game().outcome().is_some() => {
+                Ok(decided_genmove(self.session.game().outcome(), color).into())
+            }
             Command::Genmove(color, limits) => {
                 let control = self.session.control_for(color, limits, signal.clone(), seq);
                 let height = self.session.game().height();
@@ -201,6 +239,47 @@ impl GtpExecutor {
                 self.session.clocks[color.index()] = self.time_clock(time, stones);
                 Ok(String::new())
             }
+            Command::Komi(k) => {
+                self.komi = k;
+                Ok(String::new())
+            }
+            Command::GetKomi => Ok(self.komi.to_string()),
+            Command::RectangularBoardsize(w, h) => {
+                let spec = match self.session.game().spec() {
+                    GameSpec::TicTacToe if (w, h) == (3, 3) => GameSpec::TicTacToe,
+                    GameSpec::TicTacToe => return Err("unacceptable size".into()),
+                    GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
+                        width: w,
+                        height: h,
+                        rule,
+                    },
+                };
+                self.session.set_game(spec).map(|_| String::new())
+            }
+            Command::FinalScore => match self.session.game().outcome() {
+                Some(Outcome::Win(Color::Black)) => Ok("B+".into()),
+                Some(Outcome::Win(Color::White)) => Ok("W+".into()),
+                Some(Outcome::Draw) => Ok("0".into()),
+                None => Err("game is not over".into()),
+            },
+            Command::GoguiInterrupt => Ok(String::new()),
+            Command::LoadSgf(path, move_number) => {
+                let text = sgf::read_file(&path)?;
+                let game = sgf::read(&text, self.session.game().spec(), move_number)?;
+                self.session.replace_game(game);
+                Ok(String::new())
+            }
+            Command::AnalyzeCommands => Ok(analyze::ANALYZE_COMMANDS.into()),
+            Command::Forbidden => Ok(analyze::forbidden(self.session.game())),
+            Command::Threats => analyze::threats(self.session.game()),
+            Command::Analyze(kind, color, limits) => self.analyze(seq, kind, color, limits, signal),
+            Command::PrintSgf(None) => Ok(sgf::write(self.session.game())),
+            Command::PrintSgf(Some(path)) => {
+                let text = sgf::write(self.session.game()) + "\n";
+                std::fs::write(&path, text)
+                    .map(|_| String::new())
+                    .map_err(|e| format!("cannot write '{}': {e}", sgf::clip_path(&path)))
+            }
             Command::Solve(kind, args) => {
                 let control = SearchControl::new(signal.clone(), seq);
                 let mut reporter = |info: &Info| eprintln!("info {info}");
@@ -210,6 +289,52 @@ impl GtpExecutor {
                 puzzles::solve(kind, &args, &mut ctx)
             }
         }
+    }
+
+    /// A search for an overlay: COLOR (default: the side to move) thinks within `limits` (default
+    /// [`analyze::ANALYZE_MOVETIME`]); nothing is played.
+    fn analyze(
+        &mut self,
+        seq: u64,
+        kind: AnalyzeKind,
+        color: Option<Color>,
+        mut limits: MoveLimits,
+        signal: &Arc<StopSignal>,
+    ) -> Result<String, String> {
+        let color = color.unwrap_or_else(|| self.session.game().to_move());
+        if self.session.game().outcome().is_some() {
+            return Err("game is over".into());
+        }
+        if limits == MoveLimits::default() {
+            limits.movetime = Some(analyze::ANALYZE_MOVETIME);
+        }
+        let control = self.session.control_for(color, limits, signal.clone(), seq);
+        let height = self.session.game().height();
+        let namer = move |p: Point| vertex_name(p, height);
+        let mut reporter = |info: &Info| eprintln!("info {info}");
+        let count = match kind {
+            AnalyzeKind::Candidates => analyze::CANDIDATE_COUNT,
+            AnalyzeKind::Pv => 1,
+        };
+        let ranked = crate::engine::nbest::nbest(
+            &mut self.session,
+            color,
+            count,
+            &control,
+            signal,
+            seq,
+            &mut reporter,
+            &namer,
+        )
+        .map_err(|e| match e {
+            ThinkError::GameOver => "game is over".to_string(),
+            ThinkError::Unsupported(s) => s,
+        })?;
+        let game = self.session.game();
+        Ok(match (kind, ranked.first()) {
+            (AnalyzeKind::Pv, Some(best)) => analyze::pv(game, color, best),
+            _ => analyze::candidates(game, color, &ranked),
+        })
     }
 
     /// A vertex on the current board, or `None` when off it.

@@ -13,7 +13,7 @@ use nom::combinator::{all_consuming, map_res, opt};
 use nom::sequence::terminated;
 use nom::IResult;
 
-use super::command::{Command, GameRequest, Request, Vertex};
+use super::command::{AnalyzeKind, Command, GameRequest, Request, Vertex};
 use crate::engine::session::MoveLimits;
 use crate::games::{Color, GameSpec, Rule};
 use crate::puzzles::PuzzleKind;
@@ -77,6 +77,42 @@ fn parse_command(name: &str, args: &str) -> Result<Command, String> {
         "showboard" => no_args(args, Command::Showboard),
         "undo" => no_args(args, Command::Undo),
         "stop" => no_args(args, Command::Stop),
+        "get_komi" => no_args(args, Command::GetKomi),
+        "final_score" => no_args(args, Command::FinalScore),
+        "gogui-interrupt" => no_args(args, Command::GoguiInterrupt),
+        "komi" => match words(args).as_slice() {
+            [k] => k
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(Command::Komi)
+                .ok_or_else(|| format!("syntax error: invalid komi '{}'", clip(k))),
+            _ => Err("syntax error: komi takes one number".into()),
+        },
+        "loadsgf" => match words(args).as_slice() {
+            [f] => Ok(Command::LoadSgf(f.to_string(), None)),
+            [f, n] => number::<usize>(n)
+                .map(|n| Command::LoadSgf(f.to_string(), Some(n)))
+                .map_err(|_| format!("syntax error: invalid move number '{}'", clip(n))),
+            _ => Err("syntax error: loadsgf takes a file name and an optional move number".into()),
+        },
+        "printsgf" => match words(args).as_slice() {
+            [] => Ok(Command::PrintSgf(None)),
+            [f] => Ok(Command::PrintSgf(Some(f.to_string()))),
+            _ => Err("syntax error: printsgf takes at most a file name".into()),
+        },
+        "gogui-analyze_commands" => no_args(args, Command::AnalyzeCommands),
+        "gridmind-forbidden" => no_args(args, Command::Forbidden),
+        "gridmind-threats" => no_args(args, Command::Threats),
+        "gridmind-candidates" => parse_analyze(AnalyzeKind::Candidates, args),
+        "gridmind-pv" => parse_analyze(AnalyzeKind::Pv, args),
+        "rectangular_boardsize" => match words(args).as_slice() {
+            [w, h] => match (number::<usize>(w), number::<usize>(h)) {
+                (Ok(w), Ok(h)) => Ok(Command::RectangularBoardsize(w, h)),
+                _ => Err("syntax error: rectangular_boardsize takes two numbers".into()),
+            },
+            _ => Err("syntax error: rectangular_boardsize takes a width and a height".into()),
+        },
         "known_command" => match words(args).as_slice() {
             [w] => Ok(Command::KnownCommand(w.to_string())),
             _ => Err("syntax error: known_command takes one command name".into()),
@@ -89,6 +125,7 @@ fn parse_command(name: &str, args: &str) -> Result<Command, String> {
             _ => Err("syntax error: boardsize takes one number".into()),
         },
         "play" => match words(args).as_slice() {
+            [c, v] if v.eq_ignore_ascii_case("pass") => Ok(Command::Pass(color(c)?)),
             [c, v] => Ok(Command::Play(color(c)?, vertex(v)?)),
             _ => Err("syntax error: play takes a color and a vertex".into()),
         },
@@ -181,6 +218,14 @@ pub fn vertex(s: &str) -> Result<Vertex, String> {
     Ok(Vertex { col, row })
 }
 
+/// A game spec in `game`'s words (`tictactoe`, `gomoku 15 renju`): what `--game` takes.
+pub fn game_spec(args: &str) -> Result<GameSpec, String> {
+    match parse_game(args)? {
+        GameRequest::Select(spec) => Ok(spec),
+        GameRequest::Show => Err("syntax error: no game named".into()),
+    }
+}
+
 fn parse_game(args: &str) -> Result<GameRequest, String> {
     let w = words(args);
     match w.as_slice() {
@@ -241,6 +286,22 @@ fn parse_genmove(args: &str) -> Result<Command, String> {
         return Err("syntax error: genmove takes a color".into());
     };
     let color = color(c)?;
+    Ok(Command::Genmove(color, limits(rest)?))
+}
+
+/// An analysis command's arguments: an optional colour (default: the side to move), then
+/// `genmove`'s limits.
+fn parse_analyze(kind: AnalyzeKind, args: &str) -> Result<Command, String> {
+    let w = words(args);
+    let (who, rest) = match w.split_first() {
+        Some((c, rest)) if color(c).is_ok() => (color(c).ok(), rest),
+        _ => (None, w.as_slice()),
+    };
+    Ok(Command::Analyze(kind, who, limits(rest)?))
+}
+
+/// `genmove`'s limits: `movetime MS`, `depth N`, `nodes N`, `infinite`, in any order.
+fn limits(rest: &[&str]) -> Result<MoveLimits, String> {
     let mut limits = MoveLimits::default();
     let mut i = 0;
     while i < rest.len() {
@@ -272,7 +333,7 @@ fn parse_genmove(args: &str) -> Result<Command, String> {
             other => return Err(format!("syntax error: unknown limit '{}'", clip(other))),
         }
     }
-    Ok(Command::Genmove(color, limits))
+    Ok(limits)
 }
 
 /// Whether a line is nothing but spaces after comment removal.
