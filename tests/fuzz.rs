@@ -39,6 +39,21 @@ enum Expect {
     AtMostOne,
 }
 
+impl Expect {
+    /// Ok when unit `i` got an allowed number of answers.
+    fn check(self, i: usize, got: usize) -> Result<(), String> {
+        let ok = match self {
+            Expect::Exactly(n) => got == n,
+            Expect::AtMostOne => got <= 1,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!("unit {i}: {got} answers, expected {self:?}"))
+        }
+    }
+}
+
 /// Some lines and the answers they must get.
 struct Unit {
     bytes: Vec<u8>,
@@ -647,13 +662,7 @@ fn check_gtp(rx: &Receiver<Vec<u8>>, expects: &[(Expect, Option<&str>)]) -> Resu
             }
             got += 1;
         }
-        let ok = match *e {
-            Expect::Exactly(n) => got == n,
-            Expect::AtMostOne => got <= 1,
-        };
-        if !ok {
-            return Err(format!("unit {i}: {got} answers, expected {e:?}"));
-        }
+        e.check(i, got)?;
     }
     Ok(())
 }
@@ -672,13 +681,7 @@ fn check_gomocup(rx: &Receiver<Vec<u8>>, expects: &[(Expect, Option<&str>)]) -> 
             }
             got += 1;
         }
-        let ok = match *e {
-            Expect::Exactly(n) => got == n,
-            Expect::AtMostOne => got <= 1,
-        };
-        if !ok {
-            return Err(format!("unit {i}: {got} answers, expected {e:?}"));
-        }
+        e.check(i, got)?;
     }
     Ok(())
 }
