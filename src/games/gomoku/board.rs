@@ -8,8 +8,7 @@ use crate::games::{Color, Rule};
 /// Padding around the board: a window reaches four cells out.
 pub const PAD: usize = 4;
 
-/// Evaluation weight of each line pattern at an empty point.
-const WEIGHT: [i32; 11] = [0, 0, 1, 3, 6, 18, 24, 70, 90, 400, 2000];
+use super::params::eval::{OWN_DEN, OWN_NUM, PATTERN_WEIGHT as WEIGHT};
 
 /// Per pattern, what [`Board::threat`] counts, packed in one word so that four directions
 /// add up without branches: fives in bits 0..8, open fours 8..16, closed fours 16..24, open
@@ -330,7 +329,7 @@ impl Board {
 
     /// Static evaluation for the side `c` to move.
     pub fn eval(&self, c: usize) -> i32 {
-        (self.sums[c] * 6) / 5 - self.sums[1 - c]
+        (self.sums[c] * OWN_NUM) / OWN_DEN - self.sums[1 - c]
     }
 
     /// Empty points within two of a stone, row-major, into `out`.

@@ -10,10 +10,12 @@
 mod board;
 mod greedy;
 mod helpers;
+mod params;
 pub mod pattern;
 pub mod rules;
 mod search;
 mod think;
+mod timeman;
 mod tt;
 mod vct;
 

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::board::{Board, Threat};
+use super::params::{eval, order, threats, tree};
 use super::tt::{Entry, Tt, EXACT, LOWER, UPPER};
 use crate::engine::SearchControl;
 use crate::games::Rule;
@@ -17,7 +18,7 @@ use crate::games::Rule;
 pub const MATE: i32 = 30000;
 /// Scores beyond this are forced results.
 pub const MATE_BOUND: i32 = 29000;
-const MAX_PLY: usize = 96;
+const MAX_PLY: usize = tree::MAX_PLY;
 /// Poll the stop conditions every this many nodes.
 const POLL_MASK: u64 = 1023;
 
@@ -108,12 +109,12 @@ struct Cand {
 fn order_value(tm: &Threat, to: &Threat) -> i32 {
     let mut v = tm.value + to.value;
     if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
-        v += 4000;
+        v += order::OWN_FORK;
     } else if tm.four() {
-        v += 600;
+        v += order::OWN_FOUR;
     }
     if to.b4 > 0 && to.f3 > 0 || to.f3 >= 2 {
-        v += 2000;
+        v += order::OPPONENT_FORK;
     }
     v
 }
@@ -428,7 +429,7 @@ impl<'a, 's> Searcher<'a, 's> {
                     return Some(3);
                 }
                 self.b.make(q, 1 - c);
-                let r = self.vcf(c, 14, Some(q));
+                let r = self.vcf(c, threats::ROOT_VCF_DEPTH, Some(q));
                 self.b.unmake();
                 r.map(|n| n + 2)
             });
@@ -446,7 +447,7 @@ impl<'a, 's> Searcher<'a, 's> {
     fn leaf_eval(&self, c: usize) -> i32 {
         let mut v = self.b.eval(c);
         if let Some(seed) = self.noise {
-            v += (splitmix(self.b.hash ^ seed) % 21) as i32 - 10;
+            v += (splitmix(self.b.hash ^ seed) % (2 * eval::NOISE as u64 + 1)) as i32 - eval::NOISE;
         }
         v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
@@ -502,10 +503,10 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         // Quiescence: a leaf facing an open three (or a four) keeps searching the few replies
         // that answer it, a few plies deep, so forks show up as losses.
-        let quiet = !matches!(status, Status::Forced) || depth <= -4;
+        let quiet = !matches!(status, Status::Forced) || depth <= tree::QUIESCENCE_FLOOR;
         if depth <= 0 && !forced_single && quiet {
-            self.vcf_left = 40;
-            if let Some(n) = self.vcf_leaf(c, 8) {
+            self.vcf_left = threats::LEAF_VCF_NODES;
+            if let Some(n) = self.vcf_leaf(c, threats::LEAF_VCF_DEPTH) {
                 return MATE - ply as i32 - n;
             }
             return self.leaf_eval(c);
@@ -513,17 +514,21 @@ impl<'a, 's> Searcher<'a, 's> {
         // Order: hash move, killers, history, static value.
         for m in moves.iter_mut() {
             if m.i == tt_move {
-                m.score += 1 << 24;
+                m.score += order::HASH_MOVE;
             } else if self.killers[ply].contains(&m.i) {
-                m.score += 1 << 16;
+                m.score += order::KILLER;
             }
-            m.score += self.history[m.i * 2 + c].min(1 << 15);
+            m.score += self.history[m.i * 2 + c].min(order::HISTORY_CAP);
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         let width = if matches!(status, Status::Forced) {
             moves.len()
         } else {
-            moves.len().min(if depth >= 4 { 24 } else { 16 })
+            moves.len().min(if depth >= tree::WIDE_DEPTH {
+                tree::WIDE_WIDTH
+            } else {
+                tree::NARROW_WIDTH
+            })
         };
         let new_depth = if forced_single { depth } else { depth - 1 };
         let orig_alpha = alpha;
@@ -535,7 +540,10 @@ impl<'a, 's> Searcher<'a, 's> {
             if n == 0 {
                 s = -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
             } else {
-                let reduce = if n >= 4 && depth >= 3 && m.score < 1000 {
+                let reduce = if n >= tree::LMR_FIRST_MOVE
+                    && depth >= tree::LMR_MIN_DEPTH
+                    && m.score < tree::LMR_QUIET_BELOW
+                {
                     1
                 } else {
                     0

@@ -10,8 +10,10 @@ use std::time::Duration;
 use super::board::Board;
 use super::greedy;
 use super::helpers::{self, Detached};
+use super::params::{safety, threats, tree};
 use super::rules::{self, Grid};
 use super::search::{Searcher, Shared, MATE, MATE_BOUND};
+use super::timeman::TimeManager;
 use super::tt::Tt;
 use crate::engine::info::{Info, Score};
 use crate::engine::{SearchContext, SearchControl};
@@ -25,36 +27,6 @@ pub struct Position<'g> {
     pub grid: &'g Grid,
     pub history: &'g [(Color, Point)],
 }
-
-/// Deepest iteration; far beyond what any time limit reaches on these boards.
-const MAX_DEPTH: u32 = 60;
-/// Node budget of the check that the chosen move does not allow a VCF.
-const SAFETY_VCF_NODES: u32 = 5_000;
-/// Root VCF node budget.
-const ROOT_VCF_NODES: u32 = 30_000;
-/// Root VCT node budget and depth (attacker moves) without a clock (node-limited or fixed-depth
-/// searches). Kept small: 20,000 nodes ate the tree search's time (6-18 against the previous
-/// build at 300 ms/move).
-const ROOT_VCT_NODES: u32 = 4_000;
-const ROOT_VCT_DEPTH: i32 = 5;
-/// With a clock the root VCT is bounded by time instead (this share of the hard limit), deeper,
-/// with a node cap as a backstop.
-const ROOT_VCT_SHARE: f64 = 0.12;
-const TIMED_VCT_NODES: u32 = 60_000;
-const TIMED_VCT_DEPTH: i32 = 8;
-/// Node budget of the check that the chosen move does not allow a VCT, without a clock.
-const SAFETY_VCT_NODES: u32 = 10_000;
-const SAFETY_VCT_DEPTH: i32 = 6;
-/// Root moves the safety net may try without a clock (with one, it tries until time runs out).
-const SAFETY_TRIES: usize = 7;
-/// With a clock the tree search stops at this share of the hard limit (or of a node limit),
-/// leaving the rest to the safety net; the net ends at `SAFETY_END` of the hard limit.
-const TREE_SHARE: f64 = 0.75;
-const SAFETY_END: f64 = 0.97;
-/// A sharp position may start iterations until this share of the hard limit.
-const EXTEND_SHARE: f64 = 0.6;
-/// Turns shorter than this skip the VCT searches (they would eat the tree search's time).
-const VCT_MIN_TURN: Duration = Duration::from_millis(150);
 
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -99,178 +71,340 @@ pub fn think(
         let forbidden = renju_black && rules::forbidden(pos.grid, x, y).is_some();
         !(forbidden || exclude.contains(&Point::new(x, y)))
     };
-    let strength = ctx.options.strength;
-    let seed = ctx.options.seed;
     let pkey = position_key(pos.history);
-    // The weakest levels: the greedy scorer, always (0) or on some moves (1..19).
-    let greedy_now = strength == 0 || (strength < 20 && mix(pkey ^ 77) % 20 >= strength as u64);
-    if greedy_now {
-        let p = greedy::choose(pos.grid, color, seed.map(|s| mix(s ^ pkey)), allowed)
-            .ok_or(ThinkError::GameOver)?;
-        wait_if_infinite(ctx.control);
-        ctx.report(&Info {
-            depth: Some(0),
-            score: Some(Score::Cp(0)),
-            nodes: 1,
-            time: ctx.control.elapsed(),
-            pv: vec![ctx.name(p)],
-            ..Info::default()
-        });
-        return Ok(Thought {
-            point: p,
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 1,
-            pv: vec![p],
-        });
+    if let Some(thought) = weak_level_move(pos, color, pkey, ctx, allowed)? {
+        return Ok(thought);
     }
-
     let mut board = Board::new(pos.width, pos.height, pos.rule);
     for &(c, p) in pos.history {
         board.make(board.index(p.x as usize, p.y as usize), c.index());
     }
     let c = color.index();
     if board.stones() == 0 {
-        let (cx, cy) = (pos.width / 2, pos.height / 2);
-        let mut p = Point::new(cx, cy);
-        if let Some(s) = seed {
-            let r = mix(s ^ pkey);
-            p = Point::new(cx + (r % 3) as usize - 1, cy + (r / 3 % 3) as usize - 1);
-        }
+        let p = opening_point(pos, ctx.options.seed, pkey);
         if !exclude.contains(&p) {
             return Ok(single(ctx, p, Score::Cp(0), 1));
         }
     }
 
     let limited;
-    let control: &SearchControl = match strength_nodes(strength) {
+    let control: &SearchControl = match strength_nodes(ctx.options.strength) {
         Some(cap) if ctx.control.max_nodes().is_none_or(|m| m > cap) => {
             limited = ctx.control.clone().with_max_nodes(cap);
             &limited
         }
         _ => ctx.control,
     };
-    let hard = control.hard_budget();
-    let detached = Detached::new(tt, control, |tt, control| Shared {
-        tree_time: hard.map(|h| h.mul_f64(TREE_SHARE)),
-        tree_nodes: control.max_nodes().map(|n| n - n / 4),
-        ..Shared::new(tt, control)
+    let detached = Detached::new(tt, control, |tt, control| {
+        let tm = TimeManager::new(control, false);
+        Shared {
+            tree_time: tm.tree_time(),
+            tree_nodes: tm.tree_nodes(),
+            ..Shared::new(tt, control)
+        }
     });
     let shared = detached.shared();
-    let noise = seed.map(|s| mix(s ^ 0xC0FFEE));
+    let noise = ctx.options.seed.map(|s| mix(s ^ 0xC0FFEE));
     let mut main = Searcher::new(board.clone(), shared, noise, true);
-
-    // Root facts.
-    let (list, win, forced) = main.root_moves(c);
-    let point_of = |b: &Board, i: usize| {
-        let (x, y) = b.coords(i);
+    let point_of = |i: usize| {
+        let (x, y) = board.coords(i);
         Point::new(x, y)
     };
-    let excluded = |i: usize| exclude.contains(&point_of(&board, i));
-    if let Some((n, i)) = win {
-        if !excluded(i) {
-            return Ok(single(ctx, point_of(&board, i), Score::Win(n as u32), 1));
-        }
+    let excluded = |i: usize| exclude.contains(&point_of(i));
+
+    let (list, win, forced) = main.root_moves(c);
+    let mut tm = TimeManager::new(control, forced);
+    if let Some((i, plies)) = root_facts(&mut main, c, win, &tm, &excluded) {
+        main.flush();
+        let nodes = shared.nodes.load(Ordering::Relaxed).max(1);
+        return Ok(single(ctx, point_of(i), Score::Win(plies), nodes));
     }
-    if let Some((i, n)) = main.vcf_root(c, ROOT_VCF_NODES) {
-        if !excluded(i) {
-            main.flush();
-            let pv = main.pv(c, i, 1);
-            let _ = pv;
-            return Ok(single(
-                ctx,
-                point_of(&board, i),
-                Score::Win(n as u32),
-                shared.nodes.load(Ordering::Relaxed).max(1),
-            ));
-        }
-    }
-    // VCT (threes and fours) when the turn allows it.
-    let vct_time = control.hard_budget().is_none_or(|h| h >= VCT_MIN_TURN)
-        && control.max_nodes().is_none_or(|n| n >= 100_000);
-    if vct_time && win.is_none() {
-        main.vct_until = hard.map(|h| h.mul_f64(ROOT_VCT_SHARE));
-        let (budget, depth) = match hard {
-            Some(_) => (TIMED_VCT_NODES, TIMED_VCT_DEPTH),
-            None => (ROOT_VCT_NODES, ROOT_VCT_DEPTH),
-        };
-        if let Some((i, d)) = main.vct_root(c, budget, depth) {
-            if !excluded(i) {
-                main.flush();
-                return Ok(single(
-                    ctx,
-                    point_of(&board, i),
-                    // At most this many plies (a counter-four by the defender adds two).
-                    Score::Win(2 * d as u32 + 3),
-                    shared.nodes.load(Ordering::Relaxed).max(1),
-                ));
-            }
-        }
-        if main.aborted {
-            main.aborted = false;
-        }
-    }
-    // A decided root stops generating early: list every playable point then.
-    let list = if win.is_some() {
-        main.all_moves(c)
-    } else {
-        list
-    };
-    let mut roots: Vec<usize> = list.into_iter().filter(|&i| !excluded(i)).collect();
-    if roots.is_empty() {
-        roots = main
-            .all_moves(c)
-            .into_iter()
-            .filter(|&i| !excluded(i))
-            .collect();
-    }
+    let roots = search_roots(&main, c, list, win.is_some(), &excluded);
     if roots.is_empty() {
         // Everything near the stones is excluded: take any allowed point.
-        let p = (0..pos.height)
-            .flat_map(|y| (0..pos.width).map(move |x| (x, y)))
-            .find(|&(x, y)| pos.grid.get(x as i32, y as i32).is_none() && allowed(x, y))
-            .map(|(x, y)| Point::new(x, y));
-        return match p {
+        return match any_allowed_point(pos, allowed) {
             Some(p) => Ok(single(ctx, p, Score::Cp(0), 1)),
             None if exclude.is_empty() => Err(ThinkError::GameOver),
             None => Err(ThinkError::Unsupported("no move left to list".into())),
         };
     }
 
-    let max_depth = control.max_depth().unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let threads = ctx.options.threads.max(1);
-    let root_list: Vec<(usize, i32)> = roots.iter().map(|&i| (i, 0)).collect();
-
-    let cur_depth = Cell::new(1u32);
-    let best_cell = Cell::new((roots[0], 0i32));
-    let ctx_cell = RefCell::new(ctx);
-    let mut tick = |nodes: u64, sd: u32| {
-        let (m, s) = best_cell.get();
-        let mut ctx = ctx_cell.borrow_mut();
-        let (x, y) = board.coords(m);
-        let info = Info {
-            depth: Some(cur_depth.get()),
-            seldepth: Some(sd),
-            score: Some(score_of(s)),
-            nodes,
-            time: ctx.control.elapsed(),
-            pv: vec![ctx.name(Point::new(x, y))],
-            ..Info::default()
-        };
-        ctx.report(&info);
+    let deep = Deepening {
+        c,
+        roots: &roots,
+        control,
+        detached: &detached,
+        noise,
+        threads: ctx.options.threads.max(1),
     };
-    main.on_tick = Some(&mut tick);
-    shared.tree_phase.store(true, Ordering::Relaxed);
-    let mut handles = Vec::new();
-    let (mut best, mut best_pv, list) = std::thread::scope(|scope| {
-        // A thread the system refuses (memory, process limits) is done without, not a panic.
-        if threads > 1 {
-            let _ = std::thread::Builder::new().spawn_scoped(scope, || watch_stop(shared, control));
+    let progress = Progress {
+        depth: Cell::new(1),
+        best: Cell::new((roots[0], 0)),
+    };
+    let ctx = RefCell::new(ctx);
+    let mut tick = |nodes: u64, seldepth: u32| {
+        progress.report(&mut ctx.borrow_mut(), &board, nodes, seldepth);
+    };
+    let Deepened {
+        mut best,
+        pv: mut best_pv,
+        list,
+        handles,
+    } = deep.run(&mut main, &mut tick, &progress, &mut tm, &ctx);
+    // The tree's own share is over: the safety net gets the rest of the budget (unless a limit
+    // of the control's, or an outside stop, ended the search: then the helpers are not waited for).
+    shared.tree_phase.store(false, Ordering::Relaxed);
+    main.flush();
+    let stopped = control.should_stop(shared.nodes.load(Ordering::Relaxed));
+    helpers::finish(handles, stopped);
+    if !stopped {
+        shared.stop.store(false, Ordering::Relaxed);
+        main.aborted = false;
+    }
+    wait_if_infinite(control);
+    if !main.aborted && best.1 < MATE_BOUND {
+        if let Some(k) = safety_net(&mut main, c, &list, best.0, &tm) {
+            best.0 = k;
+            best_pv = vec![k];
         }
-        for t in 1..threads {
-            let b = board.clone();
-            let detached = Arc::clone(&detached);
+    }
+    main.flush();
+    let (m, s, d) = best;
+    Ok(Thought {
+        point: point_of(m),
+        score: score_of(s),
+        depth: d,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        pv: best_pv.into_iter().map(point_of).collect(),
+    })
+}
+
+/// The root moves the tree searches: the generated list, or every playable point when the root
+/// is decided (generation then stops early) or the list is all excluded.
+fn search_roots(
+    main: &Searcher,
+    c: usize,
+    list: Vec<usize>,
+    decided: bool,
+    excluded: &impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let list = if decided { main.all_moves(c) } else { list };
+    let roots: Vec<usize> = list.into_iter().filter(|&i| !excluded(i)).collect();
+    if !roots.is_empty() {
+        return roots;
+    }
+    main.all_moves(c)
+        .into_iter()
+        .filter(|&i| !excluded(i))
+        .collect()
+}
+
+/// The first empty, allowed point in row order: the answer when every point near the stones is
+/// excluded.
+fn any_allowed_point(pos: &Position, allowed: impl Fn(usize, usize) -> bool) -> Option<Point> {
+    (0..pos.height)
+        .flat_map(|y| (0..pos.width).map(move |x| (x, y)))
+        .find(|&(x, y)| pos.grid.get(x as i32, y as i32).is_none() && allowed(x, y))
+        .map(|(x, y)| Point::new(x, y))
+}
+
+/// The weakest strength levels: the greedy scorer, always (0) or on some moves (1..19).
+/// `None` when the level searches.
+fn weak_level_move(
+    pos: &Position,
+    color: Color,
+    pkey: u64,
+    ctx: &mut SearchContext,
+    allowed: impl Fn(usize, usize) -> bool,
+) -> Result<Option<Thought>, ThinkError> {
+    let strength = ctx.options.strength;
+    let greedy_now = strength == 0 || (strength < 20 && mix(pkey ^ 77) % 20 >= strength as u64);
+    if !greedy_now {
+        return Ok(None);
+    }
+    let seed = ctx.options.seed.map(|s| mix(s ^ pkey));
+    let p = greedy::choose(pos.grid, color, seed, allowed).ok_or(ThinkError::GameOver)?;
+    wait_if_infinite(ctx.control);
+    ctx.report(&Info {
+        depth: Some(0),
+        score: Some(Score::Cp(0)),
+        nodes: 1,
+        time: ctx.control.elapsed(),
+        pv: vec![ctx.name(p)],
+        ..Info::default()
+    });
+    Ok(Some(Thought {
+        point: p,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 1,
+        pv: vec![p],
+    }))
+}
+
+/// The first stone: the centre, or (seeded play) a point next to it for variety.
+fn opening_point(pos: &Position, seed: Option<u64>, pkey: u64) -> Point {
+    let (cx, cy) = (pos.width / 2, pos.height / 2);
+    match seed {
+        Some(s) => {
+            let r = mix(s ^ pkey);
+            Point::new(cx + (r % 3) as usize - 1, cy + (r / 3 % 3) as usize - 1)
+        }
+        None => Point::new(cx, cy),
+    }
+}
+
+/// Root facts that decide the move without a tree: a five or open four (`win`), a VCF, then a
+/// VCT when the turn allows. Returns the move and its distance to the five in plies.
+fn root_facts(
+    main: &mut Searcher,
+    c: usize,
+    win: Option<(i32, usize)>,
+    tm: &TimeManager,
+    excluded: &impl Fn(usize) -> bool,
+) -> Option<(usize, u32)> {
+    if let Some((n, i)) = win {
+        if !excluded(i) {
+            return Some((i, n as u32));
+        }
+    }
+    if let Some((i, n)) = main.vcf_root(c, threats::ROOT_VCF_NODES) {
+        if !excluded(i) {
+            return Some((i, n as u32));
+        }
+    }
+    if tm.vct_allowed() && win.is_none() {
+        main.vct_until = tm.root_vct_until();
+        let (budget, depth) = match tm.hard() {
+            Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH),
+            None => (threats::ROOT_VCT_NODES, threats::ROOT_VCT_DEPTH),
+        };
+        if let Some((i, d)) = main.vct_root(c, budget, depth) {
+            if !excluded(i) {
+                // At most this many plies (a counter-four by the defender adds two).
+                return Some((i, 2 * d as u32 + 3));
+            }
+        }
+        main.aborted = false;
+    }
+    None
+}
+
+/// Iterative deepening on the main thread with Lazy SMP helpers, over one root move list.
+struct Deepening<'d> {
+    c: usize,
+    roots: &'d [usize],
+    control: &'d SearchControl,
+    detached: &'d Arc<Detached>,
+    noise: Option<u64>,
+    threads: usize,
+}
+
+/// What iterative deepening leaves behind.
+struct Deepened {
+    /// The best (move, score, depth) found.
+    best: (usize, i32, u32),
+    /// Its principal variation.
+    pv: Vec<usize>,
+    /// The root list in the last iteration's order (the safety net's order of tries).
+    list: Vec<(usize, i32)>,
+    /// The helper threads, still to be joined or left to finish.
+    handles: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Deepening<'_> {
+    /// Runs the iterations until the time manager, a limit or a decided score ends them;
+    /// `tick` reports progress about once a second while an iteration runs.
+    fn run<'s>(
+        &self,
+        main: &mut Searcher<'_, 's>,
+        tick: &'s mut dyn FnMut(u64, u32),
+        progress: &Progress,
+        tm: &mut TimeManager,
+        ctx: &RefCell<&mut SearchContext>,
+    ) -> Deepened {
+        let shared = self.detached.shared();
+        let c = self.c;
+        let max_depth = self
+            .control
+            .max_depth()
+            .unwrap_or(tree::MAX_DEPTH)
+            .clamp(1, tree::MAX_DEPTH);
+        let root_list: Vec<(usize, i32)> = self.roots.iter().map(|&i| (i, 0)).collect();
+        main.on_tick = Some(tick);
+        shared.tree_phase.store(true, Ordering::Relaxed);
+        let result = std::thread::scope(|scope| {
+            // A thread the system refuses (memory, process limits) is done without, not a panic.
+            if self.threads > 1 {
+                let control = self.control;
+                let _ =
+                    std::thread::Builder::new().spawn_scoped(scope, || watch_stop(shared, control));
+            }
+            let handles = self.spawn_helpers(&main.b, &root_list, max_depth);
             let mut list = root_list.clone();
+            let mut best = (self.roots[0], 0i32, 0u32);
+            let mut best_pv: Vec<usize> = vec![self.roots[0]];
+            for d in 1..=max_depth {
+                if !tm.start_iteration(d) {
+                    break;
+                }
+                progress.depth.set(d);
+                let prev_first = list[0].0;
+                let (m, s, complete) = main.root(c, d as i32, &mut list);
+                if !complete {
+                    // A partial iteration counts only if a new move proved better than the old.
+                    if d > 1 && m != prev_first && s > best.1 {
+                        best = (m, s, best.2);
+                        best_pv = vec![m];
+                    }
+                    break;
+                }
+                tm.finished_iteration(d, m, s);
+                best = (m, s, d);
+                progress.best.set((m, s));
+                main.flush();
+                best_pv = main.pv(c, m, d as usize + 2);
+                let seldepth = main.seldepth;
+                report_iteration(
+                    &mut ctx.borrow_mut(),
+                    &main.b,
+                    d,
+                    s,
+                    &best_pv,
+                    seldepth,
+                    shared,
+                );
+                if s.abs() >= MATE_BOUND || list.len() == 1 {
+                    break;
+                }
+            }
+            shared.stop.store(true, Ordering::Relaxed);
+            main.flush();
+            Deepened {
+                best,
+                pv: best_pv,
+                list,
+                handles,
+            }
+        });
+        main.on_tick = None;
+        result
+    }
+
+    /// Starts the Lazy SMP helpers: each searches the same root list, rotated and at staggered
+    /// depths, filling the shared table for the main thread.
+    fn spawn_helpers(
+        &self,
+        board: &Board,
+        root_list: &[(usize, i32)],
+        max_depth: u32,
+    ) -> Vec<std::thread::JoinHandle<()>> {
+        let mut handles = Vec::new();
+        for t in 1..self.threads {
+            let b = board.clone();
+            let detached = Arc::clone(self.detached);
+            let mut list = root_list.to_vec();
+            let (c, noise) = (self.c, self.noise);
             let helper = std::thread::Builder::new().spawn(move || {
                 let shared = detached.shared();
                 let mut s = Searcher::new(b, shared, noise.map(|n| n ^ t as u64), false);
@@ -287,122 +421,82 @@ pub fn think(
             });
             handles.extend(helper);
         }
-        let mut list = root_list.clone();
-        let mut best = (roots[0], 0i32, 0u32);
-        let mut best_pv: Vec<usize> = vec![roots[0]];
-        let mut sharp = false;
-        for d in 1..=max_depth {
-            if d > 1 && control.soft_expired() && !(sharp && may_extend(control)) {
-                break;
-            }
-            if d > 2 {
-                if let (Some(soft), Some(hard)) = (control.soft_budget(), control.hard_budget()) {
-                    // The next iteration costs a few times the last ones: with a fixed movetime
-                    // (soft = hard) do not start what cannot finish; a clock's soft budget
-                    // already says when to stop starting.
-                    if soft >= hard && control.elapsed() > hard.mul_f64(0.45) {
-                        break;
-                    }
-                }
-            }
-            cur_depth.set(d);
-            let prev_first = list[0].0;
-            let (m, s, complete) = main.root(c, d as i32, &mut list);
-            if !complete {
-                // A partial iteration counts only if a new move proved better than the old.
-                if d > 1 && m != prev_first && s > best.1 {
-                    best = (m, s, best.2);
-                    best_pv = vec![m];
-                }
-                break;
-            }
-            // Sharp: the answer moved or the score fell at this depth, or the root is forced.
-            sharp = forced || (d > 1 && (m != best.0 || s < best.1 - SHARP_DROP));
-            best = (m, s, d);
-            best_cell.set((m, s));
-            main.flush();
-            best_pv = main.pv(c, m, d as usize + 2);
-            {
-                let mut ctx = ctx_cell.borrow_mut();
-                let pv = best_pv
-                    .iter()
-                    .map(|&i| {
-                        let (x, y) = board.coords(i);
-                        ctx.name(Point::new(x, y))
-                    })
-                    .collect();
-                let info = Info {
-                    depth: Some(d),
-                    seldepth: Some(main.seldepth),
-                    score: Some(score_of(s)),
-                    nodes: shared.nodes.load(Ordering::Relaxed),
-                    time: ctx.control.elapsed(),
-                    pv,
-                    ..Info::default()
-                };
-                ctx.report(&info);
-            }
-            if s.abs() >= MATE_BOUND || list.len() == 1 {
-                break;
-            }
-        }
-        shared.stop.store(true, Ordering::Relaxed);
-        main.flush();
-        (best, best_pv, list)
-    });
-    main.on_tick = None;
-    // The tree's own share is over: the safety net gets the rest of the budget (unless a limit
-    // of the control's, or an outside stop, ended the search: then the helpers are not waited for).
-    shared.tree_phase.store(false, Ordering::Relaxed);
-    main.flush();
-    let stopped = control.should_stop(shared.nodes.load(Ordering::Relaxed));
-    helpers::finish(handles, stopped);
-    if !stopped {
-        shared.stop.store(false, Ordering::Relaxed);
-        main.aborted = false;
+        handles
     }
-    wait_if_infinite(control);
-    if !main.aborted && best.1 < MATE_BOUND {
-        if let Some(k) = safety_net(&mut main, c, &list, best.0, vct_time, hard) {
-            best.0 = k;
-            best_pv = vec![k];
-        }
-    }
-    main.flush();
-    let (m, s, d) = best;
-    let pv = best_pv;
+}
 
-    let to_point = |i: usize| {
-        let (x, y) = board.coords(i);
-        Point::new(x, y)
-    };
-    Ok(Thought {
-        point: to_point(m),
-        score: score_of(s),
-        depth: d,
+/// What the once-a-second progress report shows while an iteration runs.
+struct Progress {
+    /// The iteration running.
+    depth: Cell<u32>,
+    /// The best (move, score) of the last finished iteration.
+    best: Cell<(usize, i32)>,
+}
+
+impl Progress {
+    /// Sends the progress `info` line.
+    fn report(&self, ctx: &mut SearchContext, board: &Board, nodes: u64, seldepth: u32) {
+        let (m, s) = self.best.get();
+        let (x, y) = board.coords(m);
+        let info = Info {
+            depth: Some(self.depth.get()),
+            seldepth: Some(seldepth),
+            score: Some(score_of(s)),
+            nodes,
+            time: ctx.control.elapsed(),
+            pv: vec![ctx.name(Point::new(x, y))],
+            ..Info::default()
+        };
+        ctx.report(&info);
+    }
+}
+
+/// Reports a finished iteration as an `info` line.
+fn report_iteration(
+    ctx: &mut SearchContext,
+    board: &Board,
+    depth: u32,
+    score: i32,
+    pv: &[usize],
+    seldepth: u32,
+    shared: &Shared,
+) {
+    let pv = pv
+        .iter()
+        .map(|&i| {
+            let (x, y) = board.coords(i);
+            ctx.name(Point::new(x, y))
+        })
+        .collect();
+    let info = Info {
+        depth: Some(depth),
+        seldepth: Some(seldepth),
+        score: Some(score_of(score)),
         nodes: shared.nodes.load(Ordering::Relaxed),
-        pv: pv.into_iter().map(to_point).collect(),
-    })
+        time: ctx.control.elapsed(),
+        pv,
+        ..Info::default()
+    };
+    ctx.report(&info);
 }
 
 /// Safety net: a move that lets the opponent win by continuous fours (or threes, when the turn
 /// allows a VCT) is replaced by the next root move, in the tree's order, that does not. Returns
-/// the replacement, if any. With a clock every root move may be tried until `SAFETY_END` of
-/// the hard limit; the first check (the tree's choice) gets two thirds of that time. An
-/// unchecked move is preferred to one known to lose.
+/// the replacement, if any. With a clock every root move may be tried until the time manager's
+/// safety end; the first check (the tree's choice) gets only part of that time. An unchecked
+/// move is preferred to one known to lose.
 fn safety_net(
     main: &mut Searcher,
     c: usize,
     list: &[(usize, i32)],
     best: usize,
-    vct: bool,
-    hard: Option<Duration>,
+    tm: &TimeManager,
 ) -> Option<usize> {
-    let end = hard.map(|h| h.mul_f64(SAFETY_END));
+    let end = tm.safety_end();
     let mut tries = vec![best];
     tries.extend(list.iter().map(|e| e.0).filter(|&i| i != best));
     if end.is_none() {
-        tries.truncate(SAFETY_TRIES);
+        tries.truncate(safety::TRIES);
     }
     for (k, &mv) in tries.iter().enumerate() {
         let now = main.shared_control_elapsed();
@@ -411,12 +505,12 @@ fn safety_net(
             return (k > 0).then_some(mv);
         }
         main.b.make(mv, c);
-        let mut refuted = main.vcf_root(1 - c, SAFETY_VCF_NODES).is_some();
-        if !refuted && vct && !main.aborted {
-            main.vct_until = end.map(|e| if k == 0 { now + (e - now) * 2 / 3 } else { e });
-            let (budget, depth) = match hard {
-                Some(_) => (TIMED_VCT_NODES, TIMED_VCT_DEPTH - 1),
-                None => (SAFETY_VCT_NODES, SAFETY_VCT_DEPTH),
+        let mut refuted = main.vcf_root(1 - c, safety::VCF_NODES).is_some();
+        if !refuted && tm.vct_allowed() && !main.aborted {
+            main.vct_until = tm.check_until(now, k == 0);
+            let (budget, depth) = match tm.hard() {
+                Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH - 1),
+                None => (safety::VCT_NODES, safety::VCT_DEPTH),
             };
             refuted = main.vct_root(1 - c, budget, depth).is_some();
         }
@@ -430,21 +524,6 @@ fn safety_net(
         }
     }
     None
-}
-
-/// A score fall (in evaluation units) between iterations that marks the position as sharp.
-const SHARP_DROP: i32 = 40;
-
-/// Whether a sharp position may start another iteration past the soft budget: up to
-/// `EXTEND_SHARE` of the hard limit (the tree stops at `TREE_SHARE` of it, so the iteration
-/// still has a chance to finish).
-fn may_extend(control: &SearchControl) -> bool {
-    match (control.soft_budget(), control.hard_budget()) {
-        (Some(soft), Some(hard)) if soft < hard && !control.stopped() => {
-            control.elapsed() < hard.mul_f64(EXTEND_SHARE)
-        }
-        _ => false,
-    }
 }
 
 /// How often the stop watcher looks at the outside stop signal while helpers search.

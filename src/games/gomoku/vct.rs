@@ -6,6 +6,7 @@
 //! searcher's ([`VctEntry`]), so the deepening iterations and the repeated checks of the
 //! safety net do not redo the same sub-trees.
 
+use super::params::threats;
 use super::search::Searcher;
 
 /// log2 of the VCT table's entries (16 bytes each: 1 MiB).
@@ -99,7 +100,7 @@ impl Searcher<'_, '_> {
                 }
             }
             let bonus = if t.four() && t.f3 > 0 || t.f3 >= 2 {
-                5000
+                threats::VCT_FORK_BONUS
             } else {
                 0
             };

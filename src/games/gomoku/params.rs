@@ -1,0 +1,114 @@
+//! Every tunable number of the gomoku search, named and grouped in one place, so that a strength
+//! experiment changes one line here and a reader of the search body sees what each number means.
+//!
+//! Changing a value changes play: measure it with `gridmind match` (see docs/strength.md), and
+//! `gridmind bench` reports the new node count.
+
+use std::time::Duration;
+
+/// Evaluation: what a position is worth to the side to move.
+pub mod eval {
+    /// Weight of each line pattern (indexed by the `pattern` codes DEAD..FIVE) at an empty point,
+    /// summed over points and directions per colour.
+    pub const PATTERN_WEIGHT: [i32; 11] = [0, 0, 1, 3, 6, 18, 24, 70, 90, 400, 2000];
+    /// The side to move counts its own sum times `OWN_NUM / OWN_DEN`: the initiative is worth
+    /// about a fifth.
+    pub const OWN_NUM: i32 = 6;
+    pub const OWN_DEN: i32 = 5;
+    /// Random noise (seeded play only) in `-NOISE..=NOISE` added to leaf evaluations.
+    pub const NOISE: i32 = 10;
+}
+
+/// Static move ordering bonuses on top of the two sides' point values.
+pub mod order {
+    /// Our four plus open three, or double three: nearly always the move.
+    pub const OWN_FORK: i32 = 4000;
+    /// Any four of ours.
+    pub const OWN_FOUR: i32 = 600;
+    /// A point where the opponent would make a four-three or double three.
+    pub const OPPONENT_FORK: i32 = 2000;
+    /// The hash move, killers and the cap of the history score.
+    pub const HASH_MOVE: i32 = 1 << 24;
+    pub const KILLER: i32 = 1 << 16;
+    pub const HISTORY_CAP: i32 = 1 << 15;
+}
+
+/// Alpha-beta tree shape: how many moves a node tries and how late moves are reduced.
+pub mod tree {
+    /// Moves tried at a node that is not forced, at depth >= `WIDE_DEPTH` and below it.
+    pub const WIDE_WIDTH: usize = 24;
+    pub const NARROW_WIDTH: usize = 16;
+    pub const WIDE_DEPTH: i32 = 4;
+    /// Late move reduction: one ply off for moves from this index on, at this depth or more,
+    /// whose ordering score is below `LMR_QUIET_BELOW` (no four, no fork, no hash move).
+    pub const LMR_FIRST_MOVE: usize = 4;
+    pub const LMR_MIN_DEPTH: i32 = 3;
+    pub const LMR_QUIET_BELOW: i32 = 1000;
+    /// Quiescence follows forced replies down to this depth (below zero) before evaluating.
+    pub const QUIESCENCE_FLOOR: i32 = -4;
+    /// Deepest ply of the tree (the board and killer arrays are sized for it).
+    pub const MAX_PLY: usize = 96;
+    /// Deepest iteration; far beyond what any time limit reaches on these boards.
+    pub const MAX_DEPTH: u32 = 60;
+}
+
+/// Victory by continuous fours (VCF) and by threes and fours (VCT).
+pub mod threats {
+    /// The small VCF run at every quiet leaf: node budget and depth (attacker fours).
+    pub const LEAF_VCF_NODES: u32 = 40;
+    pub const LEAF_VCF_DEPTH: i32 = 8;
+    /// Depth (attacker fours after the first) of the root VCF.
+    pub const ROOT_VCF_DEPTH: i32 = 14;
+    /// Root VCF node budget.
+    pub const ROOT_VCF_NODES: u32 = 30_000;
+    /// Root VCT node budget and depth (attacker moves) without a clock (node-limited or
+    /// fixed-depth searches). Kept small: 20,000 nodes ate the tree search's time.
+    pub const ROOT_VCT_NODES: u32 = 4_000;
+    pub const ROOT_VCT_DEPTH: i32 = 5;
+    /// With a clock the root VCT is bounded by time (see `time::ROOT_VCT_SHARE`), deeper, with a
+    /// node cap as a backstop.
+    pub const TIMED_VCT_NODES: u32 = 60_000;
+    pub const TIMED_VCT_DEPTH: i32 = 8;
+    /// Ordering bonus of a VCT attacker move that makes a four-three or double three.
+    pub const VCT_FORK_BONUS: i32 = 5000;
+}
+
+/// The safety net: the chosen move must not allow the opponent a VCF (or VCT).
+pub mod safety {
+    /// Node budget of the check that the chosen move does not allow a VCF.
+    pub const VCF_NODES: u32 = 5_000;
+    /// Node budget and depth of the check that the chosen move does not allow a VCT, without
+    /// a clock.
+    pub const VCT_NODES: u32 = 10_000;
+    pub const VCT_DEPTH: i32 = 6;
+    /// Root moves the net may try without a clock (with one, it tries until time runs out).
+    pub const TRIES: usize = 7;
+}
+
+/// How a turn's time is shared between the root threat searches, the tree and the safety net
+/// (used by the gomoku time manager).
+pub mod time {
+    use super::Duration;
+
+    /// The root VCT may use this share of the hard limit.
+    pub const ROOT_VCT_SHARE: f64 = 0.12;
+    /// With a clock the tree search stops at this share of the hard limit (and of a node
+    /// limit), leaving the rest to the safety net, which ends at `SAFETY_END` of it.
+    pub const TREE_SHARE: f64 = 0.75;
+    pub const SAFETY_END: f64 = 0.97;
+    /// Under a node limit the tree stops when a `1 / TREE_NODE_RESERVE_DIV` part is left.
+    pub const TREE_NODE_RESERVE_DIV: u64 = 4;
+    /// A sharp position may start iterations until this share of the hard limit.
+    pub const EXTEND_SHARE: f64 = 0.6;
+    /// With a fixed movetime (soft = hard) no iteration starts past this share of it: the next
+    /// one costs a few times the last ones.
+    pub const FIXED_START_SHARE: f64 = 0.45;
+    /// A score fall (in evaluation units) between iterations that marks the position as sharp.
+    pub const SHARP_DROP: i32 = 40;
+    /// Turns shorter than this skip the VCT searches (they would eat the tree search's time).
+    pub const VCT_MIN_TURN: Duration = Duration::from_millis(150);
+    /// Node limits below this skip the VCT searches.
+    pub const VCT_MIN_NODES: u64 = 100_000;
+    /// The share of the safety net's time its first check (the tree's choice) may use.
+    pub const FIRST_CHECK_SHARE: f64 = 2.0 / 3.0;
+}

@@ -1,0 +1,126 @@
+//! The gomoku time manager: how one turn's budget is shared between the root threat searches,
+//! the tree and the safety net, and when iterative deepening starts another iteration.
+//!
+//! The clock's soft and hard limits come from the session (`engine::timemgmt`); everything
+//! gomoku-specific about spending them lives here, so the search reports each finished iteration
+//! and asks one object whether to go on instead of mixing clock arithmetic into `think`.
+
+use std::time::Duration;
+
+use super::params::time::{
+    EXTEND_SHARE, FIRST_CHECK_SHARE, FIXED_START_SHARE, ROOT_VCT_SHARE, SAFETY_END, SHARP_DROP,
+    TREE_NODE_RESERVE_DIV, TREE_SHARE, VCT_MIN_NODES, VCT_MIN_TURN,
+};
+use crate::engine::SearchControl;
+
+/// One turn's time policy, fed by the iterations as they finish.
+pub struct TimeManager<'c> {
+    control: &'c SearchControl,
+    hard: Option<Duration>,
+    /// The root has a single forced reply (or is otherwise decided by a threat): always sharp.
+    forced: bool,
+    /// The last finished iteration: (depth, move, score).
+    last: Option<(u32, usize, i32)>,
+    /// The answer moved or the score fell at the last iteration, or the root is forced.
+    sharp: bool,
+}
+
+impl<'c> TimeManager<'c> {
+    /// The policy for a search under `control` (already capped by any strength node limit).
+    pub fn new(control: &'c SearchControl, forced: bool) -> Self {
+        TimeManager {
+            control,
+            hard: control.hard_budget(),
+            forced,
+            last: None,
+            sharp: false,
+        }
+    }
+
+    /// The hard limit of the turn, if there is a clock.
+    pub fn hard(&self) -> Option<Duration> {
+        self.hard
+    }
+
+    /// Whether the turn is long enough (in time and nodes) for the VCT searches.
+    pub fn vct_allowed(&self) -> bool {
+        self.hard.is_none_or(|h| h >= VCT_MIN_TURN)
+            && self.control.max_nodes().is_none_or(|n| n >= VCT_MIN_NODES)
+    }
+
+    /// When the root VCT must give up.
+    pub fn root_vct_until(&self) -> Option<Duration> {
+        self.hard.map(|h| h.mul_f64(ROOT_VCT_SHARE))
+    }
+
+    /// When the tree search stops, leaving the rest of the turn to the safety net.
+    pub fn tree_time(&self) -> Option<Duration> {
+        self.hard.map(|h| h.mul_f64(TREE_SHARE))
+    }
+
+    /// The node count at which the tree search stops, under a node limit.
+    pub fn tree_nodes(&self) -> Option<u64> {
+        self.control
+            .max_nodes()
+            .map(|n| n - n / TREE_NODE_RESERVE_DIV)
+    }
+
+    /// When the safety net must have answered.
+    pub fn safety_end(&self) -> Option<Duration> {
+        self.hard.map(|h| h.mul_f64(SAFETY_END))
+    }
+
+    /// When the safety net's check of the move starting at `now` ends: the first check (the
+    /// tree's own choice) gets only part of the time, so another move can still be checked.
+    pub fn check_until(&self, now: Duration, first: bool) -> Option<Duration> {
+        self.safety_end().map(|e| {
+            if first {
+                now + (e - now).mul_f64(FIRST_CHECK_SHARE)
+            } else {
+                e
+            }
+        })
+    }
+
+    /// Whether iteration `depth` should start.
+    pub fn start_iteration(&self, depth: u32) -> bool {
+        let c = self.control;
+        if depth > 1 && c.soft_expired() && !(self.sharp && self.may_extend()) {
+            return false;
+        }
+        if depth > 2 {
+            if let (Some(soft), Some(hard)) = (c.soft_budget(), c.hard_budget()) {
+                // With a fixed movetime (soft = hard) do not start what cannot finish; a clock's
+                // soft budget already says when to stop starting.
+                if soft >= hard && c.elapsed() > hard.mul_f64(FIXED_START_SHARE) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Records a finished iteration: a changed answer or a falling score makes the position
+    /// sharp, which lets the next iteration start past the soft budget.
+    pub fn finished_iteration(&mut self, depth: u32, best: usize, score: i32) {
+        self.sharp = self.forced
+            || match self.last {
+                Some((_, m, s)) if depth > 1 => best != m || score < s - SHARP_DROP,
+                _ => false,
+            };
+        self.last = Some((depth, best, score));
+    }
+
+    /// Whether a sharp position may start another iteration past the soft budget: up to
+    /// `EXTEND_SHARE` of the hard limit (the tree stops at `TREE_SHARE` of it, so the iteration
+    /// still has a chance to finish).
+    fn may_extend(&self) -> bool {
+        let c = self.control;
+        match (c.soft_budget(), c.hard_budget()) {
+            (Some(soft), Some(hard)) if soft < hard && !c.stopped() => {
+                c.elapsed() < hard.mul_f64(EXTEND_SHARE)
+            }
+            _ => false,
+        }
+    }
+}
