@@ -534,7 +534,12 @@ impl<'a, 's> Searcher<'a, 's> {
         let orig_alpha = alpha;
         let mut best = -MATE;
         let mut best_move = moves[0].i;
-        for (n, m) in moves[..width].iter().enumerate() {
+        for (n, m) in moves.iter().enumerate() {
+            // Past the width only while every move tried loses: a loss is a proof only when
+            // no move was left out.
+            if n >= width && best > -MATE_BOUND {
+                break;
+            }
             self.b.make(m.i, c);
             let mut s;
             if n == 0 {
