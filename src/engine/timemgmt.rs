@@ -27,6 +27,8 @@ pub struct Budget {
 const MIN_MARGIN: Duration = Duration::from_millis(50);
 /// The smallest hard limit we hand a search: it always gets to produce some move.
 const MIN_HARD: Duration = Duration::from_millis(5);
+/// The share of a per-move limit in which new iterations may start.
+const PER_MOVE_SOFT_SHARE: f64 = 0.6;
 /// How many more moves we plan for when dividing the remaining game time.
 const PLANNED_MOVES: u32 = 25;
 
@@ -38,9 +40,9 @@ impl Clock {
         if let Some(turn) = self.per_move {
             let h = minus_margin(turn);
             hard = Some(h);
-            // Half the turn to start iterations; gomoku's search also stops its tree at a
-            // larger share of the hard limit and checks its choice in the rest.
-            soft = Some(h / 2);
+            // Start iterations in the first part of the turn; gomoku's search also stops its
+            // tree at a larger share of the hard limit and checks its choice in the rest.
+            soft = Some(h.mul_f64(PER_MOVE_SOFT_SHARE));
         }
         if let Some(left) = self.remaining {
             // Never spend more than a fifth of what is left on one move.

@@ -8,7 +8,8 @@ use crate::games::{Color, Rule};
 /// Padding around the board: a window reaches four cells out.
 pub const PAD: usize = 4;
 
-use super::params::eval::{OWN_DEN, OWN_NUM, PATTERN_WEIGHT as WEIGHT};
+use super::params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
+use super::params::order::POINT_WEIGHT as WEIGHT;
 
 /// Per pattern, what [`Board::threat`] counts, packed in one word so that four directions
 /// add up without branches: fives in bits 0..8, open fours 8..16, closed fours 16..24, open
@@ -65,7 +66,9 @@ pub struct Board {
     keys: Vec<[u16; 4]>,
     pats: [Vec<[u8; 4]>; 2],
     near: Vec<u8>,
-    sums: [i32; 2],
+    /// Per colour, its patterns summed with the weights of the side to move and of the side
+    /// waiting: the evaluation needs one of each.
+    sums: [[i32; 2]; 2],
     pub hash: u64,
     zobrist: Vec<[u64; 2]>,
     grid: Grid,
@@ -123,7 +126,7 @@ impl Board {
             keys: vec![[0; 4]; size],
             pats: [vec![[0; 4]; size], vec![[0; 4]; size]],
             near: vec![0; size],
-            sums: [0; 2],
+            sums: [[0; 2]; 2],
             hash: 0,
             zobrist,
             grid: Grid::new(width, height),
@@ -147,7 +150,7 @@ impl Board {
 
     /// Recomputes every key and pattern from the cells (used once at creation).
     fn rebuild(&mut self) {
-        self.sums = [0; 2];
+        self.sums = [[0; 2]; 2];
         for idx in 0..self.points.len() {
             let i = self.points[idx];
             for d in 0..4 {
@@ -163,7 +166,7 @@ impl Board {
                 for c in 0..2 {
                     let p = self.tables.get(self.exact(c), c, key);
                     self.pats[c][i][d] = p;
-                    self.sums[c] += WEIGHT[p as usize];
+                    self.add(c, p, 1);
                 }
             }
         }
@@ -200,7 +203,7 @@ impl Board {
     pub fn make(&mut self, i: usize, c: usize) {
         for cc in 0..2 {
             for d in 0..4 {
-                self.sums[cc] -= WEIGHT[self.pats[cc][i][d] as usize];
+                self.add(cc, self.pats[cc][i][d], -1);
             }
         }
         let code = c as u16 + 1;
@@ -256,10 +259,17 @@ impl Board {
         }
         for cc in 0..2 {
             for d in 0..4 {
-                self.sums[cc] += WEIGHT[self.pats[cc][i][d] as usize];
+                self.add(cc, self.pats[cc][i][d], 1);
             }
         }
         self.touch_near(i, -1);
+    }
+
+    /// Adds (`sign` 1) or removes (-1) one pattern of colour `c` to the evaluation sums.
+    #[inline(always)]
+    fn add(&mut self, c: usize, p: u8, sign: i32) {
+        self.sums[c][0] += sign * OWN_WEIGHT[p as usize];
+        self.sums[c][1] += sign * OPPONENT_WEIGHT[p as usize];
     }
 
     #[inline]
@@ -269,7 +279,8 @@ impl Board {
             let old = self.pats[c][q][d];
             let new = self.tables.get(self.exact(c), c, key);
             self.pats[c][q][d] = new;
-            self.sums[c] += WEIGHT[new as usize] - WEIGHT[old as usize];
+            self.add(c, old, -1);
+            self.add(c, new, 1);
         }
     }
 
@@ -280,6 +291,20 @@ impl Board {
                 self.near[q] = (self.near[q] as i32 + by) as u8;
             }
         }
+    }
+
+    /// How many (empty point, direction) pairs hold each line pattern for colour `c`: the
+    /// features the evaluation weighs, for tuning the weights against game results.
+    pub fn pattern_counts(&self, c: usize) -> [u32; 11] {
+        let mut n = [0u32; 11];
+        for &i in &self.points {
+            if self.cells[i] == 0 {
+                for p in self.pats[c][i] {
+                    n[p as usize] += 1;
+                }
+            }
+        }
+        n
     }
 
     /// What colour `c` makes by playing the empty point `i`.
@@ -329,7 +354,7 @@ impl Board {
 
     /// Static evaluation for the side `c` to move.
     pub fn eval(&self, c: usize) -> i32 {
-        (self.sums[c] * OWN_NUM) / OWN_DEN - self.sums[1 - c]
+        self.sums[c][0] - self.sums[1 - c][1]
     }
 
     /// Empty points within two of a stone, row-major, into `out`.

@@ -8,19 +8,21 @@ use std::time::Duration;
 
 /// Evaluation: what a position is worth to the side to move.
 pub mod eval {
-    /// Weight of each line pattern (indexed by the `pattern` codes DEAD..FIVE) at an empty point,
-    /// summed over points and directions per colour.
-    pub const PATTERN_WEIGHT: [i32; 11] = [0, 0, 1, 3, 6, 18, 24, 70, 90, 400, 2000];
-    /// The side to move counts its own sum times `OWN_NUM / OWN_DEN`: the initiative is worth
-    /// about a fifth.
-    pub const OWN_NUM: i32 = 6;
-    pub const OWN_DEN: i32 = 5;
+    /// Weight of each line pattern (indexed by the `pattern` codes DEAD, OVERLINE, B1, F1, B2,
+    /// F2, B3, F3, B4, F4, FIVE) at an empty point, per direction, for the side to move and for
+    /// the side waiting; the evaluation is the difference of the two sums. Fitted by logistic
+    /// regression on self-play results (`examples/texel.rs`, see docs/strength.md).
+    pub const OWN_WEIGHT: [i32; 11] = [8, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
+    pub const OPPONENT_WEIGHT: [i32; 11] = [8, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
     /// Random noise (seeded play only) in `-NOISE..=NOISE` added to leaf evaluations.
     pub const NOISE: i32 = 10;
 }
 
 /// Static move ordering bonuses on top of the two sides' point values.
 pub mod order {
+    /// The value of a point for move ordering: the weight of each line pattern a stone there
+    /// would make, summed over the four directions.
+    pub const POINT_WEIGHT: [i32; 11] = [0, 0, 1, 3, 6, 18, 24, 70, 90, 400, 2000];
     /// Our four plus open three, or double three: nearly always the move.
     pub const OWN_FORK: i32 = 4000;
     /// Any four of ours.
@@ -44,6 +46,9 @@ pub mod tree {
     pub const LMR_FIRST_MOVE: usize = 4;
     pub const LMR_MIN_DEPTH: i32 = 3;
     pub const LMR_QUIET_BELOW: i32 = 1000;
+    /// The reduction is `LMR_BASE + ln(depth) * ln(move index) / LMR_DIVISOR`, at least one.
+    pub const LMR_BASE: f64 = 0.5;
+    pub const LMR_DIVISOR: f64 = 2.0;
     /// Quiescence follows forced replies down to this depth (below zero) before evaluating.
     pub const QUIESCENCE_FLOOR: i32 = -4;
     /// Deepest ply of the tree (the board and killer arrays are sized for it).
@@ -94,12 +99,12 @@ pub mod time {
     pub const ROOT_VCT_SHARE: f64 = 0.12;
     /// With a clock the tree search stops at this share of the hard limit (and of a node
     /// limit), leaving the rest to the safety net, which ends at `SAFETY_END` of it.
-    pub const TREE_SHARE: f64 = 0.75;
+    pub const TREE_SHARE: f64 = 0.88;
     pub const SAFETY_END: f64 = 0.97;
     /// Under a node limit the tree stops when a `1 / TREE_NODE_RESERVE_DIV` part is left.
     pub const TREE_NODE_RESERVE_DIV: u64 = 4;
     /// A sharp position may start iterations until this share of the hard limit.
-    pub const EXTEND_SHARE: f64 = 0.6;
+    pub const EXTEND_SHARE: f64 = 0.72;
     /// With a fixed movetime (soft = hard) no iteration starts past this share of it: the next
     /// one costs a few times the last ones.
     pub const FIXED_START_SHARE: f64 = 0.45;

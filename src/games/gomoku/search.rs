@@ -6,6 +6,7 @@
 //! parent avoids the moves that allow them.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use super::board::{Board, Threat};
@@ -549,7 +550,7 @@ impl<'a, 's> Searcher<'a, 's> {
                     && depth >= tree::LMR_MIN_DEPTH
                     && m.score < tree::LMR_QUIET_BELOW
                 {
-                    1
+                    late_move_reduction(depth, n)
                 } else {
                     0
                 };
@@ -712,6 +713,30 @@ impl<'a, 's> Searcher<'a, 's> {
         pv
     }
 }
+
+/// Plies taken off the `n`th move (0-based) at `depth`: grows with the logarithms of both, as
+/// later moves at deeper nodes are ever less likely to matter. At least one.
+fn late_move_reduction(depth: i32, n: usize) -> i32 {
+    static TABLE: OnceLock<Vec<[i8; LMR_MOVES]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=tree::MAX_DEPTH as usize)
+            .map(|d| {
+                let mut row = [1i8; LMR_MOVES];
+                for (k, r) in row.iter_mut().enumerate().skip(1) {
+                    let v = tree::LMR_BASE
+                        + (d.max(1) as f64).ln() * (k as f64).ln() / tree::LMR_DIVISOR;
+                    *r = (v as i8).max(1);
+                }
+                row
+            })
+            .collect()
+    });
+    let d = depth.clamp(0, tree::MAX_DEPTH as i32) as usize;
+    i32::from(table[d][n.min(LMR_MOVES - 1)])
+}
+
+/// Move indices the reduction table distinguishes (later moves share the last entry).
+const LMR_MOVES: usize = 64;
 
 fn to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {

@@ -1,0 +1,234 @@
+//! Texel-style tuning of the gomoku pattern weights (issue #16): self-play games at a small node
+//! budget from the opening sets, every quiet position's pattern counts recorded with the game's
+//! result, then a logistic regression of the result on the counts.
+//!
+//! `cargo run --release --example texel -- --games 600 --nodes 4000 --workers 2 --out /tmp/texel.csv`
+//! plays and writes the data; `--fit /tmp/texel.csv` fits and prints weights on the scale of
+//! the current ones (`params::eval::PATTERN_WEIGHT`), for own and opponent patterns.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
+use gridmind::games::gomoku::Gomoku;
+use gridmind::games::{Color, Game, Outcome, Point, Rule};
+
+/// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
+const PATTERNS: usize = 11;
+const FIVE: usize = 10;
+/// The current weights, whose scale the fitted ones are given in.
+const CURRENT: [f64; PATTERNS] = [0., 0., 1., 3., 6., 18., 24., 70., 90., 400., 2000.];
+const CURRENT_OWN: f64 = 1.2;
+
+fn arg(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+fn openings() -> Vec<Vec<(i32, i32)>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku");
+    let mut out = Vec::new();
+    for f in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let text = std::fs::read_to_string(f.path()).unwrap_or_default();
+        for line in text.lines() {
+            let v: Vec<i32> = line
+                .replace(',', " ")
+                .split_whitespace()
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            if v.len() >= 2 {
+                out.push(v.chunks(2).map(|c| (c[0], c[1])).collect());
+            }
+        }
+    }
+    out
+}
+
+/// One self-play game: the quiet positions' features (side to move first) and the result for
+/// the side to move (1 win, 0.5 draw, 0 loss).
+fn play(opening: &[(i32, i32)], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS]; 2], f64)> {
+    let mut g = Gomoku::new(15, 15, Rule::Freestyle);
+    let mut colour = Color::Black;
+    for &(dx, dy) in opening {
+        if g.play(colour, Point::new((7 + dx) as usize, (7 + dy) as usize))
+            .is_err()
+        {
+            return Vec::new();
+        }
+        colour = colour.opponent();
+    }
+    let mut seen = Vec::new();
+    let mut ply = 0u64;
+    while g.outcome().is_none() {
+        let counts = g.pattern_counts(colour);
+        if counts[0][FIVE] == 0 && counts[1][FIVE] == 0 {
+            seen.push((colour, counts));
+        }
+        let options = EngineOptions {
+            hash_mib: 16,
+            seed: Some(seed.wrapping_mul(1000).wrapping_add(ply)),
+            ..EngineOptions::default()
+        };
+        let control = SearchControl::unlimited().with_max_nodes(nodes);
+        let Ok(t) = with_quiet_context(&control, &options, |ctx| g.think(colour, ctx)) else {
+            break;
+        };
+        if g.play(colour, t.point).is_err() {
+            break;
+        }
+        colour = colour.opponent();
+        ply += 1;
+    }
+    let winner = match g.outcome() {
+        Some(Outcome::Win(c)) => Some(c),
+        _ => None,
+    };
+    seen.into_iter()
+        .map(|(c, f)| {
+            let r = match winner {
+                Some(w) if w == c => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            (f, r)
+        })
+        .collect()
+}
+
+fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
+    let all = openings();
+    let next = AtomicUsize::new(0);
+    let file = Mutex::new(std::fs::File::create(out).expect("output file"));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= games {
+                    return;
+                }
+                let rows = play(&all[k % all.len()], nodes, k as u64 + 1);
+                let mut text = String::new();
+                for (f, r) in rows {
+                    let cells: Vec<String> = f.iter().flatten().map(|n| n.to_string()).collect();
+                    text.push_str(&format!("{},{}\n", cells.join(","), r));
+                }
+                let mut f = file.lock().expect("file lock");
+                let _ = f.write_all(text.as_bytes());
+                if k % 50 == 0 {
+                    eprintln!("game {k}");
+                }
+            });
+        }
+    });
+}
+
+/// Logistic regression of the result on (own counts, opponent counts), by gradient descent on
+/// the log loss; features scaled by their standard deviation for conditioning.
+fn fit(path: &str) {
+    let text = std::fs::read_to_string(path).expect("data file");
+    let rows: Vec<(Vec<f64>, f64)> = text
+        .lines()
+        .filter_map(|l| {
+            let v: Vec<f64> = l.split(',').filter_map(|t| t.parse().ok()).collect();
+            (v.len() == 2 * PATTERNS + 1).then(|| (v[..2 * PATTERNS].to_vec(), v[2 * PATTERNS]))
+        })
+        .collect();
+    let n = rows.len() as f64;
+    let dims = 2 * PATTERNS;
+    let mut scale = vec![0.0; dims];
+    for (x, _) in &rows {
+        for j in 0..dims {
+            scale[j] += x[j] * x[j];
+        }
+    }
+    for s in scale.iter_mut() {
+        *s = (*s / n).sqrt().max(1e-9);
+    }
+    let sigmoid = |z: f64| 1.0 / (1.0 + (-z).exp());
+    let mut w = vec![0.0; dims];
+    let (mut m, mut v) = (vec![0.0; dims], vec![0.0; dims]);
+    let loss = |w: &[f64]| {
+        rows.iter()
+            .map(|(x, r)| {
+                let z: f64 = (0..dims).map(|j| w[j] * x[j] / scale[j]).sum();
+                let p = sigmoid(z).clamp(1e-9, 1.0 - 1e-9);
+                -(r * p.ln() + (1.0 - r) * (1.0 - p).ln())
+            })
+            .sum::<f64>()
+            / n
+    };
+    let current: Vec<f64> = (0..dims)
+        .map(|j| {
+            if j < PATTERNS {
+                CURRENT_OWN * CURRENT[j] * scale[j]
+            } else {
+                -CURRENT[j - PATTERNS] * scale[j]
+            }
+        })
+        .collect();
+    // The current weights up to one scale factor, for comparison: the best factor by a scan.
+    let best_current = (1..400)
+        .map(|k| {
+            let f = k as f64 * 0.0005;
+            let cw: Vec<f64> = current.iter().map(|c| c * f).collect();
+            (loss(&cw), f)
+        })
+        .fold((f64::MAX, 0.0), |a, b| if b.0 < a.0 { b } else { a });
+    println!(
+        "{} positions; loss of the current weights (best scale {}): {:.5}",
+        rows.len(),
+        best_current.1,
+        best_current.0
+    );
+    for step in 0..3000 {
+        let mut grad = vec![0.0; dims];
+        for (x, r) in &rows {
+            let z: f64 = (0..dims).map(|j| w[j] * x[j] / scale[j]).sum();
+            let e = sigmoid(z) - r;
+            for j in 0..dims {
+                grad[j] += e * x[j] / scale[j];
+            }
+        }
+        for j in 0..dims {
+            let g = grad[j] / n;
+            m[j] = 0.9 * m[j] + 0.1 * g;
+            v[j] = 0.999 * v[j] + 0.001 * g * g;
+            w[j] -= 0.02 * m[j] / (v[j].sqrt() + 1e-8);
+        }
+        if step % 1000 == 999 {
+            println!("step {step}: loss {:.5}", loss(&w));
+        }
+    }
+    // Back to raw count weights, on the current weights' scale (F4 of the opponent fixed).
+    let raw: Vec<f64> = (0..dims).map(|j| w[j] / scale[j]).collect();
+    let unit = -raw[PATTERNS + 9] / CURRENT[9];
+    let own: Vec<String> = (0..PATTERNS)
+        .map(|j| format!("{:.0}", raw[j] / unit))
+        .collect();
+    let opp: Vec<String> = (0..PATTERNS)
+        .map(|j| format!("{:.0}", -raw[PATTERNS + j] / unit))
+        .collect();
+    println!("own [{}]", own.join(", "));
+    println!("opp [{}]", opp.join(", "));
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(path) = arg(&args, "--fit") {
+        fit(&path);
+        return;
+    }
+    let games = arg(&args, "--games")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(600);
+    let nodes = arg(&args, "--nodes")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4000);
+    let workers = arg(&args, "--workers")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    let out = arg(&args, "--out").unwrap_or_else(|| "texel.csv".into());
+    generate(games, nodes, workers, &out);
+}
