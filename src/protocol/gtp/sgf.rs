@@ -67,8 +67,9 @@ fn escape(s: &str) -> String {
 pub fn write(game: &dyn Game) -> String {
     let (w, h) = (game.width(), game.height());
     let rule = match game.spec() {
-        GameSpec::TicTacToe => "tictactoe",
-        GameSpec::Gomoku { rule, .. } => rule.name(),
+        GameSpec::TicTacToe => "tictactoe".to_string(),
+        GameSpec::Gomoku { rule, .. } => rule.name().to_string(),
+        GameSpec::Mnk { k, .. } => format!("mnk{k}"),
     };
     let size = if w == h {
         w.to_string()
@@ -226,12 +227,19 @@ fn spec(root: &Node, current: GameSpec) -> Result<GameSpec, String> {
                 _ => Err(format!("bad sgf: tictactoe needs SZ[3], got {w}x{h}")),
             }
         }
+        Some(r) if r.starts_with("mnk") => {
+            return match r["mnk".len()..].parse::<usize>() {
+                Ok(k) => Ok(GameSpec::mnk(w, h, k)),
+                Err(_) => Err(format!("bad sgf: unknown rule RU[{}]", clip(&r))),
+            };
+        }
         Some(r) => {
             Rule::from_name(&r).ok_or_else(|| format!("bad sgf: unknown rule RU[{}]", clip(&r)))?
         }
         None => match current {
             GameSpec::Gomoku { rule, .. } => rule,
             GameSpec::TicTacToe => Rule::Freestyle,
+            GameSpec::Mnk { k, .. } => return Ok(GameSpec::mnk(w, h, k)),
         },
     };
     Ok(GameSpec::Gomoku {
