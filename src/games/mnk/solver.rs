@@ -27,6 +27,8 @@ pub struct Solver<'g, 'a> {
     stop: &'a dyn Fn(u64) -> bool,
     /// Set once the stop condition fired; every value computed after that is meaningless.
     pub stopped: bool,
+    /// A node budget checked at every node (the stop condition is polled only now and then).
+    node_limit: u64,
     /// Move lists per ply, reused so nodes do not allocate.
     lists: Vec<Vec<(i32, u16)>>,
     wins: Vec<usize>,
@@ -56,9 +58,16 @@ impl<'g, 'a> Solver<'g, 'a> {
             nodes: 0,
             stop,
             stopped: false,
+            node_limit: u64::MAX,
             lists: Vec::new(),
             wins: Vec::new(),
         }
+    }
+
+    /// Stops the search once it has visited `nodes` nodes.
+    pub fn with_node_limit(mut self, nodes: Option<u64>) -> Self {
+        self.node_limit = nodes.unwrap_or(u64::MAX);
+        self
     }
 
     /// The value of the root for colour `c` to move within the window, fail-soft, and the move
@@ -89,7 +98,8 @@ impl<'g, 'a> Solver<'g, 'a> {
     ) -> (i32, usize) {
         const NO_MOVE: usize = usize::MAX;
         self.nodes += 1;
-        if self.nodes & POLL_MASK == 0 && (self.stop)(self.nodes) {
+        if self.nodes >= self.node_limit || (self.nodes & POLL_MASK == 0 && (self.stop)(self.nodes))
+        {
             self.stopped = true;
         }
         if self.stopped {

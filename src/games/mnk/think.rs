@@ -113,7 +113,7 @@ fn solve(
         pos.make(p.y as usize * board.width + p.x as usize, c.index());
     }
     let stop = |nodes: u64| control.should_stop(nodes);
-    let mut solver = Solver::new(pos, table, &stop);
+    let mut solver = Solver::new(pos, table, &stop).with_node_limit(control.max_nodes());
     let max = control.max_depth().map(|d| d as usize);
     let proof = prove::prove(&mut solver, color.index(), max, &mut |_, _| {});
     let point = |cell: usize| Point::new(cell % board.width, cell / board.width);
@@ -340,5 +340,31 @@ mod tests {
         g.play(Color::White, t.point).unwrap();
         let t2 = think_on(&mut g, Color::Black);
         assert_eq!(t2.score, Score::Win(n - 1));
+    }
+
+    /// The last `info` line of a search on `game` under `control`.
+    fn last_info(game: &mut Mnk, color: Color, control: &SearchControl) -> String {
+        let mut infos = Vec::new();
+        let options = EngineOptions::default();
+        let mut sink = |i: &Info| infos.push(i.to_string());
+        let namer = |p: Point| p.to_string();
+        let mut ctx = SearchContext::new(control, &options, &mut sink, &namer);
+        game.think(color, &mut ctx).unwrap();
+        infos.pop().unwrap_or_default()
+    }
+
+    #[test]
+    fn info_says_whether_the_score_is_proven() {
+        let mut g = Mnk::new(4, 4, 4);
+        let line = last_info(&mut g, Color::Black, &SearchControl::unlimited());
+        assert!(line.starts_with("depth 16 score draw "), "{line}");
+        assert!(line.ends_with(" string proven"), "{line}");
+        let limited = SearchControl::unlimited().with_max_nodes(50);
+        let line = last_info(&mut g, Color::Black, &limited);
+        assert!(line.contains(" score cp 0 "), "{line}");
+        assert!(line.ends_with(" string not proven"), "{line}");
+        let mut g = Mnk::new(4, 4, 3);
+        let line = last_info(&mut g, Color::Black, &SearchControl::unlimited());
+        assert!(line.contains(" score win 5 "), "{line}");
     }
 }
