@@ -115,7 +115,9 @@ impl<'g, 'a> Solver<'g, 'a> {
         }
         if self.pos.has_four(c) {
             self.pos.winning_cells(c, &mut self.wins);
-            return (WIN - (p + 1), self.wins[0]);
+            if let Some(&cell) = self.wins.first() {
+                return (WIN - (p + 1), cell);
+            }
         }
         // No win on this move: the best is a win two moves on, the worst a loss next move.
         let (lo, hi) = (-(WIN - (p + 2)), WIN - (p + 3));
@@ -125,7 +127,7 @@ impl<'g, 'a> Solver<'g, 'a> {
             if self.wins.len() >= 2 {
                 return (lo, self.wins[0]);
             }
-            forced = Some(self.wins[0]);
+            forced = self.wins.first().copied();
         }
         if !root {
             if hi <= alpha {

@@ -408,6 +408,25 @@ mod tests {
     }
 
     #[test]
+    fn mnk_records_keep_k() {
+        let g = read("(;GM[4]SZ[5:4]RU[mnk4];B[cc];W[aa])", GOMOKU, None).unwrap();
+        assert_eq!(
+            g.spec(),
+            GameSpec::Mnk {
+                width: 5,
+                height: 4,
+                k: 4
+            }
+        );
+        assert_eq!(g.history().len(), 2);
+        assert!(write(g.as_ref()).contains("SZ[5:4]RU[mnk4];B[cc];W[aa])"));
+        // Without RU the current m,n,k game's k stays; RU[mnk9] is not a game.
+        let h = read("(;GM[4]SZ[6];B[cc])", g.spec(), None).unwrap();
+        assert_eq!(h.spec().to_string(), "mnk 6 6 4");
+        assert!(read("(;GM[4]SZ[6]RU[mnk9])", GOMOKU, None).is_err());
+    }
+
+    #[test]
     fn tictactoe_records() {
         let g = read("(;GM[4]SZ[3]RU[tictactoe];B[bb])", GOMOKU, None).unwrap();
         assert_eq!(g.spec(), GameSpec::TicTacToe);
