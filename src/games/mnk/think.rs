@@ -37,6 +37,9 @@ const GOMOKU_MAX_K: usize = 5;
 const SMALL_TABLE_MIB: usize = 4;
 const SMALL_TABLE_CELLS: usize = 16;
 const TABLE_MIB_CAP: usize = 1024;
+/// On boards the gomoku engine also plays, the solver's table is `hash` divided by this (the
+/// engine's own table takes `hash`).
+const SHARED_TABLE_DIVISOR: usize = 16;
 
 /// Whether the gomoku engine plays (part of) this board's turns.
 pub fn uses_gomoku(width: usize, height: usize, k: usize) -> bool {
@@ -48,10 +51,13 @@ pub fn default_movetime(width: usize, height: usize) -> Option<Duration> {
     (width * height > UNTIMED_CELLS).then_some(crate::engine::session::DEFAULT_MOVETIME)
 }
 
-/// Table size for a board under a `hash` option of `hash_mib`.
-pub fn table_mib(cells: usize, hash_mib: usize) -> usize {
+/// Table size for a board under a `hash` option of `hash_mib`; `shared` when the gomoku engine
+/// (which takes `hash` for its own table) also plays the board.
+pub fn table_mib(cells: usize, hash_mib: usize, shared: bool) -> usize {
     if cells <= SMALL_TABLE_CELLS {
         SMALL_TABLE_MIB.min(hash_mib)
+    } else if shared {
+        hash_mib / SHARED_TABLE_DIVISOR
     } else {
         hash_mib.min(TABLE_MIB_CAP)
     }
@@ -66,13 +72,19 @@ pub fn think(
     color: Color,
     ctx: &mut SearchContext,
 ) -> Result<Thought, ThinkError> {
-    let mib = table_mib(board.width * board.height, ctx.options.hash_mib);
+    let mib = table_mib(
+        board.width * board.height,
+        ctx.options.hash_mib,
+        engine.is_some(),
+    );
     if table.as_ref().is_none_or(|(m, _)| *m != mib) {
         *table = None;
-        *table = Some((mib, Table::new(mib)));
+        *table = Table::new_within(mib).map(|t| (mib, t));
     }
     let Some((_, table)) = table.as_mut() else {
-        return Err(ThinkError::GameOver);
+        return Err(ThinkError::Unsupported(
+            "out of memory: no room for a 1 MiB hash table".into(),
+        ));
     };
     let Some(engine) = engine else {
         return solve(board, table, color, ctx, ctx.control.clone());

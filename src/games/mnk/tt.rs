@@ -64,19 +64,43 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of at most `mib` MiB (a power of two of buckets, at least one).
-    pub fn new(mib: usize) -> Table {
-        let want = (mib.max(1) << 20) / (ENTRY_BYTES * WAYS);
+    /// A table of at most `mib` MiB (a power of two of buckets, at least one), or `None` when
+    /// the allocator refuses: never an abort.
+    pub fn try_new(mib: usize) -> Option<Table> {
+        let want = (mib.clamp(1, 1 << 20) << 20) / (ENTRY_BYTES * WAYS);
         let buckets = if want.is_power_of_two() {
             want
         } else {
             want.next_power_of_two() / 2
         }
         .max(1);
-        Table {
-            entries: vec![[0; 2]; buckets * WAYS],
+        Some(Table {
+            entries: zeroed(buckets * WAYS)?,
             mask: buckets - 1,
+        })
+    }
+
+    /// The biggest table of at most `mib` MiB that can be had, halving; `None` if not even
+    /// 1 MiB can.
+    pub fn new_within(mib: usize) -> Option<Table> {
+        let mut mib = mib.max(1);
+        loop {
+            if let Some(t) = Table::try_new(mib) {
+                return Some(t);
+            }
+            if mib == 1 {
+                return None;
+            }
+            mib /= 2;
         }
+    }
+
+    /// A table of `mib` MiB, or the biggest that can be had (tests and benchmarks).
+    pub fn new(mib: usize) -> Table {
+        Table::new_within(mib).unwrap_or(Table {
+            entries: vec![[0; 2]; WAYS],
+            mask: 0,
+        })
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -134,12 +158,32 @@ impl Table {
     }
 }
 
+/// `n` zeroed entries from one zeroed allocation: the operating system maps zero pages lazily,
+/// so a big table costs nothing until used. `None` when the allocator refuses (never an abort).
+/// The same construction as the gomoku table's.
+fn zeroed(n: usize) -> Option<Vec<[u64; 2]>> {
+    let layout = std::alloc::Layout::array::<[u64; 2]>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` is a fresh allocation made with exactly the layout of `n` `[u64; 2]` (the
+    // global allocator, as `Vec` uses), all-zero bits are valid integers, and the Vec takes
+    // ownership with length and capacity `n`, so it frees it with the same layout.
+    Some(unsafe { Vec::from_raw_parts(ptr.cast::<[u64; 2]>(), n, n) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn stores_and_finds_with_the_deeper_entry_kept() {
+        assert!(zeroed(usize::MAX / 8).is_none());
         let mut t = Table::new(1);
         let stride = (t.mask as u64) + 1;
         t.store(7, 5, Bound::Lower, 10, Some(3));
