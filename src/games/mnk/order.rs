@@ -14,6 +14,25 @@ const ATTACK: [i32; 7] = [1, 6, 36, 216, 1296, 7776, 46656];
 /// lines the mover builds its own.
 const DEFEND: [i32; 7] = [1, 5, 30, 180, 1080, 6480, 38880];
 
+/// What one line adds to the worth of each of its cells for colour `c` (its attack value when
+/// free of opposing stones, its defence value when free of `c`'s), and whether it is one stone
+/// from being a four for `c` (k - 2 of `c`'s stones, none opposing). The position keeps these
+/// sums per cell up to date move by move.
+#[inline]
+pub fn line_worth(counts: [u8; 2], c: usize, k: u8) -> (i32, u8) {
+    let (mine, theirs) = (counts[c], counts[1 - c]);
+    let mut worth = 0;
+    let mut near_four = 0;
+    if theirs == 0 {
+        worth += ATTACK[mine as usize];
+        near_four = (mine + 2 == k) as u8;
+    }
+    if mine == 0 {
+        worth += DEFEND[theirs as usize];
+    }
+    (worth, near_four)
+}
+
 /// Live empty cells for colour `c`, best first, into `out`; the cell `first` (the table's
 /// best move) leads when it is among them. Returns a cell making a double threat, if any.
 pub fn generate(
@@ -23,28 +42,12 @@ pub fn generate(
     out: &mut Vec<(i32, u16)>,
 ) -> Option<usize> {
     out.clear();
-    let geo = pos.geo;
-    let k = geo.k as u8;
     let mut double = None;
-    for cell in 0..geo.cells() {
+    for cell in 0..pos.geo.cells() {
         if !pos.is_empty(cell) {
             continue;
         }
-        let mut score = 0;
-        let mut near_fours = 0;
-        for &l in geo.lines_through(cell) {
-            let n = pos.count(l as usize);
-            let (mine, theirs) = (n[c], n[1 - c]);
-            if theirs == 0 {
-                score += ATTACK[mine as usize];
-                if mine + 2 == k {
-                    near_fours += 1;
-                }
-            }
-            if mine == 0 {
-                score += DEFEND[theirs as usize];
-            }
-        }
+        let (mut score, near_fours) = pos.worth(cell, c);
         if score == 0 {
             continue;
         }

@@ -6,6 +6,7 @@
 //! the canonical transposition key costs a few XORs and a minimum.
 
 use super::geometry::Geometry;
+use super::order::line_worth;
 
 /// Most symmetries a board has (a square: four rotations times a reflection).
 const MAX_SYMMETRIES: usize = 8;
@@ -28,12 +29,27 @@ pub struct Position<'g> {
     stack: Vec<u16>,
     /// True when the last stone made k in a row.
     won: bool,
+    /// Per cell and colour: the move-ordering worth (sum of [`line_worth`] over its lines) and
+    /// how many of its lines are one stone from a four.
+    worth: Vec<[(i32, u8); 2]>,
 }
 
 impl<'g> Position<'g> {
     /// The empty board.
     pub fn new(geo: &'g Geometry) -> Position<'g> {
+        let k = geo.k as u8;
+        let mut worth = vec![[(0, 0); 2]; geo.cells()];
+        for l in 0..geo.lines() {
+            for &q in geo.line(l) {
+                for (c, w) in worth[q as usize].iter_mut().enumerate() {
+                    let (a, n) = line_worth([0, 0], c, k);
+                    w.0 += a;
+                    w.1 += n;
+                }
+            }
+        }
         Position {
+            worth,
             geo,
             cells: vec![0; geo.cells()],
             counts: vec![[0; 2]; geo.lines()],
@@ -83,6 +99,10 @@ impl<'g> Position<'g> {
         let k = self.geo.k as u8;
         let o = 1 - c;
         for &l in self.geo.lines_through(cell) {
+            let before = self.counts[l as usize];
+            let mut after = before;
+            after[c] += 1;
+            self.reworth(l as usize, before, after);
             let [mine, theirs] = pair(self.counts[l as usize], c);
             if theirs == 0 {
                 if mine + 1 == k {
@@ -116,6 +136,10 @@ impl<'g> Position<'g> {
         let k = self.geo.k as u8;
         self.won = false;
         for &l in self.geo.lines_through(cell) {
+            let before = self.counts[l as usize];
+            let mut after = before;
+            after[c] -= 1;
+            self.reworth(l as usize, before, after);
             self.counts[l as usize][c] -= 1;
             let [mine, theirs] = pair(self.counts[l as usize], c);
             if theirs == 0 {
@@ -136,6 +160,30 @@ impl<'g> Position<'g> {
         for (s, perm) in self.geo.symmetries.iter().enumerate() {
             self.hashes[s] ^= self.geo.zobrist[perm[cell] as usize][c];
         }
+    }
+
+    /// Moves line `l`'s share of its cells' worth from its `before` counts to its `after` ones.
+    #[inline]
+    fn reworth(&mut self, l: usize, before: [u8; 2], after: [u8; 2]) {
+        let k = self.geo.k as u8;
+        for c in 0..2 {
+            let (a0, n0) = line_worth(before, c, k);
+            let (a1, n1) = line_worth(after, c, k);
+            if (a0, n0) == (a1, n1) {
+                continue;
+            }
+            for &q in self.geo.line(l) {
+                let w = &mut self.worth[q as usize][c];
+                w.0 += a1 - a0;
+                w.1 = w.1.wrapping_add(n1).wrapping_sub(n0);
+            }
+        }
+    }
+
+    /// Colour `c`'s move-ordering worth of `cell` and its lines one stone from a four.
+    #[inline]
+    pub fn worth(&self, cell: usize, c: usize) -> (i32, u8) {
+        self.worth[cell][c]
     }
 
     /// The transposition key: the smallest hash over the symmetries, and which symmetry gave it
@@ -239,6 +287,36 @@ mod tests {
         }
         assert!(!p.won());
         assert_eq!((p.live, p.fours, p.hashes), start);
+    }
+
+    /// The incrementally kept worths equal a fresh sum over the lines, through a game and
+    /// back.
+    #[test]
+    fn worths_follow_make_and_unmake() {
+        let g = Geometry::new(6, 5, 4);
+        let mut p = Position::new(&g);
+        let check = |p: &Position| {
+            for cell in 0..g.cells() {
+                for c in 0..2 {
+                    let mut sum = (0, 0);
+                    for &l in g.lines_through(cell) {
+                        let (a, n) = line_worth(p.count(l as usize), c, 4);
+                        sum = (sum.0 + a, sum.1 + n);
+                    }
+                    assert_eq!(p.worth(cell, c), sum, "cell {cell} colour {c}");
+                }
+            }
+        };
+        let start = p.worth.clone();
+        for (i, cell) in [14, 15, 8, 20, 9, 3, 21, 27, 2].into_iter().enumerate() {
+            p.make(cell, i % 2);
+            check(&p);
+        }
+        while p.stones() > 0 {
+            p.unmake();
+            check(&p);
+        }
+        assert_eq!(p.worth, start);
     }
 
     #[test]
