@@ -16,6 +16,8 @@ use super::tt::{Bound, Table};
 pub const WIN: i32 = 1000;
 /// Beyond any score: the initial "best so far".
 const INFINITY: i32 = WIN + 1;
+/// Keys mixed into the position hash for the side to move.
+const SIDE_KEYS: [u64; 2] = [0, 0x5bd1_e995_7f4a_7c15];
 /// Nodes between polls of the stop condition (a power of two minus one, used as a mask).
 const POLL_MASK: u64 = 4095;
 
@@ -159,7 +161,10 @@ impl<'g, 'a> Solver<'g, 'a> {
                 alpha = alpha.max(-1);
             }
         }
+        // The side to move is part of the key: GTP sets up positions in any order, so the same
+        // stones can come with either side to move, and the table outlives one search.
         let (key, sym) = self.pos.canonical();
+        let key = key ^ SIDE_KEYS[c];
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
             let v = from_tt(hit.value, p);

@@ -379,4 +379,26 @@ mod tests {
         let line = last_info(&mut g, Color::Black, &SearchControl::unlimited());
         assert!(line.contains(" score win 5 "), "{line}");
     }
+
+    /// The table is kept between moves, and GTP lets either colour move in any position: a
+    /// stored result must never be reused for the other side to move.
+    #[test]
+    fn kept_table_knows_who_is_to_move() {
+        let setup = |g: &mut Mnk| {
+            g.play(Color::Black, Point::new(1, 1)).unwrap();
+            g.play(Color::White, Point::new(0, 0)).unwrap();
+            g.play(Color::Black, Point::new(2, 2)).unwrap();
+        };
+        for first in [Color::Black, Color::White] {
+            let mut kept = Mnk::new(5, 4, 4);
+            setup(&mut kept);
+            think_on(&mut kept, first);
+            let second = first.opponent();
+            let reused = think_on(&mut kept, second);
+            let mut fresh = Mnk::new(5, 4, 4);
+            setup(&mut fresh);
+            let expected = think_on(&mut fresh, second);
+            assert_eq!(reused.score, expected.score, "{second:?} after {first:?}");
+        }
+    }
 }
