@@ -23,7 +23,7 @@ const KNOWN: [(usize, usize, usize, bool); 8] = [
     (6, 6, 5, false),
 ];
 const DEFAULT_LIMIT_SECS: u64 = 120;
-const DEFAULT_HASH_MIB: usize = 1024;
+const DEFAULT_HASH_MIB: usize = 256;
 
 /// Runs the m,n,k benchmark with its command-line arguments.
 pub fn run(args: &[String]) -> Result<(), String> {
