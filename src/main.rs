@@ -15,7 +15,7 @@ use gridmind::protocol::ProtocolChoice;
 const USAGE: &str =
     "usage: gridmind [--protocol gtp|gomocup|auto] [--game GAME] [-v | --log LEVEL] [--data-dir DIR]
   Reads commands on stdin, answers on stdout (see protocol.md). Logs go to stderr.
-  --game: the start-up game in `game`'s words, e.g. --game tictactoe, --game \"gomoku 15 renju\"
+  --game: the start-up game in `game`'s words, e.g. --game tictactoe, --game \"gomoku 15 renju\", --game \"mnk 5 4 4\"
   (default gomoku 15 freestyle).";
 
 struct Args {

@@ -149,9 +149,15 @@ fn gtp_line(rng: &mut StdRng) -> (String, bool) {
             "known_command {}",
             pick(rng, &["name", "quit", "fly", "genmove"])
         ),
-        13..=20 => match rng.gen_range(0..4) {
+        13..=20 => match rng.gen_range(0..5) {
             0 => "game tictactoe".to_string(),
             1 => format!("boardsize {}", number(rng)),
+            2 => format!(
+                "game mnk {} {} {}",
+                rng.gen_range(2..24),
+                rng.gen_range(2..24),
+                rng.gen_range(2..8)
+            ),
             _ => format!(
                 "game gomoku {} {}",
                 rng.gen_range(4..24),

@@ -275,6 +275,31 @@ fn perfect_tictactoe_players_draw_every_game() {
     }
 }
 
+/// (4,4,3) is a first-player win: two perfect players each win with black, by 3 in a row,
+/// and the referee says so.
+#[test]
+fn perfect_mnk_players_win_every_game_with_black() {
+    let r = run_match(&[
+        "--engine",
+        GM,
+        "--engine",
+        GM,
+        "--game",
+        "mnk 4 4 3",
+        "--games",
+        "2",
+        "--tc-move",
+        "1000",
+        "--tolerance",
+        "2000",
+    ]);
+    let (a, _) = check_consistent(&r, ["gridmind", "gridmind-2"], 2);
+    assert_eq!(a.wld, [1, 1, 0], "{}", r.stdout);
+    for g in games(&r.stdout) {
+        assert_eq!(g.reason, "3 in a row", "{}", r.stdout);
+    }
+}
+
 /// Plays two games of gridmind against the broken brain in `mode`; the brain must lose both with
 /// `reason` (and `detail` somewhere in it), counted in `column` (timeouts, illegal, crashes,
 /// errors). With `restarts`, the brain must have been replaced by a fresh process for game 2.

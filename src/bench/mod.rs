@@ -1,16 +1,18 @@
 //! `gridmind bench ...`: fixed workloads that print speed figures (release builds only make sense).
 //!
 //! `gridmind bench` (or `bench gomoku`) searches fixed gomoku positions to a fixed depth;
-//! `bench npuzzle` and `bench klotski` solve the reference puzzle sets; `bench stop` times how fast
+//! `bench mnk` solves the known m,n,k boards; `bench npuzzle` and `bench klotski` solve the reference puzzle sets; `bench stop` times how fast
 //! a running search answers `stop`.
 
 pub mod gomoku;
 pub mod klotski;
+pub mod mnk;
 pub mod npuzzle;
 pub mod stop;
 
-const USAGE: &str = "usage: gridmind bench [gomoku|npuzzle|klotski|stop] [OPTIONS]
+const USAGE: &str = "usage: gridmind bench [gomoku|mnk|npuzzle|klotski|stop] [OPTIONS]
   gomoku   fixed positions to a fixed depth: nodes (deterministic), nps, time
+  mnk      m,n,k boards solved from empty against their known results: nodes, time
   npuzzle  Korf's 100 15-puzzles and the 24-puzzle set (files from ../shared or given)
   klotski  the named Klotski layouts, per layout and total
   stop     how fast a running search answers `stop`
@@ -33,9 +35,10 @@ pub fn run(args: &[String]) -> i32 {
         "gomoku" => gomoku::run(rest),
         "npuzzle" => npuzzle::run(rest),
         "klotski" => klotski::run(rest),
+        "mnk" => mnk::run(rest),
         "stop" => stop::run(rest),
         other => Err(format!(
-            "unknown benchmark '{other}' (gomoku, npuzzle, klotski, stop)"
+            "unknown benchmark '{other}' (gomoku, mnk, npuzzle, klotski, stop)"
         )),
     };
     match result {

@@ -6,6 +6,7 @@
 //! code.
 
 pub mod gomoku;
+pub mod mnk;
 pub mod tictactoe;
 
 use std::fmt;
@@ -147,12 +148,29 @@ pub enum GameSpec {
         height: usize,
         rule: Rule,
     },
+    /// An m,n,k game: `width` (m) columns, `height` (n) rows, `k` in a row wins (freestyle).
+    /// Build it with [`GameSpec::mnk`], which turns (3,3,3) into `TicTacToe`.
+    Mnk {
+        width: usize,
+        height: usize,
+        k: usize,
+    },
 }
 
 /// Board sizes gomoku accepts (inclusive), for every front end's size checks.
 pub const GOMOKU_SIZES: std::ops::RangeInclusive<usize> = 5..=22;
 
 impl GameSpec {
+    /// The m,n,k spec in its one spelling: (3,3,3) is tic-tac-toe, so `game mnk 3 3 3` and
+    /// `game tictactoe` are the same game.
+    pub fn mnk(width: usize, height: usize, k: usize) -> GameSpec {
+        if (width, height, k) == (3, 3, 3) {
+            GameSpec::TicTacToe
+        } else {
+            GameSpec::Mnk { width, height, k }
+        }
+    }
+
     /// Creates the game, or says why the spec is unacceptable.
     pub fn build(self) -> Result<Box<dyn Game>, String> {
         match self {
@@ -166,6 +184,10 @@ impl GameSpec {
                     return Err("unacceptable size".into());
                 }
                 Ok(Box::new(gomoku::Gomoku::new(width, height, rule)))
+            }
+            GameSpec::Mnk { width, height, k } => {
+                mnk::check(width, height, k)?;
+                Ok(Box::new(mnk::Mnk::new(width, height, k)))
             }
         }
     }
@@ -186,6 +208,7 @@ impl fmt::Display for GameSpec {
                 height,
                 rule,
             } => write!(f, "gomoku {}x{} {}", width, height, rule.name()),
+            GameSpec::Mnk { width, height, k } => write!(f, "mnk {width} {height} {k}"),
         }
     }
 }

@@ -11,14 +11,14 @@ use crate::games::{GameSpec, Rule, GOMOKU_SIZES};
 pub const USAGE: &str = "\
 usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
                       --engine CMD [--option K=V]... [--dir DIR] [--name A --name B]
-                      [--protocol gomocup|gtp] [--game gomoku|tictactoe] [--size N]
+                      [--protocol gomocup|gtp] [--game gomoku|tictactoe|\"mnk M N K\"] [--size N]
                       [--rule freestyle|standard|renju] [--games N] [--openings FILE]
                       [--tc-move MS] [--tc-match MS] [--tolerance MS] [--concurrency N]
                       [--sgf FILE] [--seed N] [--log FILE]
                       [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=logistic|normalized]]
   CMD is a command line (quote it); --option and --dir apply to the engine before them; the
   first --name names the first engine, the second the second.
-  Defaults: gomoku 15x15 freestyle over gomocup (tictactoe: gtp), 2 games per opening (10 games
+  Defaults: gomoku 15x15 freestyle over gomocup (tictactoe, mnk: gtp), 2 games per opening (10 games
   without --openings), --tc-move 1000, --tc-match 0 (none), --tolerance 100, --concurrency 1.
   --sprt stops at a verdict (at --games at the latest, which must then be even); exit status
   0 = H1 accepted (or no --sprt), 3 = H0 accepted, 4 = inconclusive, 2 = could not run.";
@@ -215,14 +215,32 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
             GameSpec::TicTacToe
         }
-        other => return Err(format!("--game takes gomoku or tictactoe, got '{other}'")),
+        mnk if mnk.starts_with("mnk") => {
+            if size.is_some() {
+                return Err(
+                    "--size is for gomoku; mnk games give their size: \"mnk M N K\"".into(),
+                );
+            }
+            let spec = crate::protocol::gtp::parser::game_spec(mnk)
+                .map_err(|e| format!("--game '{mnk}': {e}"))?;
+            spec.build().map_err(|e| format!("--game '{mnk}': {e}"))?;
+            spec
+        }
+        other => {
+            return Err(format!(
+                "--game takes gomoku, tictactoe or \"mnk M N K\", got '{other}'"
+            ))
+        }
     };
     let protocol = match (protocol, spec) {
         (Some(Protocol::Gomocup), GameSpec::TicTacToe) => {
             return Err("tictactoe is played over --protocol gtp only".into())
         }
+        (Some(Protocol::Gomocup), GameSpec::Mnk { .. }) => {
+            return Err("mnk games are played over --protocol gtp only".into())
+        }
         (Some(p), _) => p,
-        (None, GameSpec::TicTacToe) => Protocol::Gtp,
+        (None, GameSpec::TicTacToe | GameSpec::Mnk { .. }) => Protocol::Gtp,
         (None, _) => Protocol::Gomocup,
     };
     if tc_move == 0 && tc_match == 0 {
@@ -417,6 +435,36 @@ mod tests {
             "--engine a --engine b --sprt elo0=0 elo1=40 alpha=2",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn mnk_games_take_their_spec_in_one_argument() {
+        let with = |game: &str, extra: &[&str]| {
+            let mut a = args("--engine a --engine b --game");
+            a.push(game.to_string());
+            a.extend(extra.iter().map(|s| s.to_string()));
+            parse(&a)
+        };
+        let t = with("mnk 5 4 4", &[]).unwrap();
+        assert_eq!(
+            t.spec,
+            GameSpec::Mnk {
+                width: 5,
+                height: 4,
+                k: 4
+            }
+        );
+        assert_eq!(t.protocol, Protocol::Gtp);
+        assert_eq!(with("mnk 3 3 3", &[]).unwrap().spec, GameSpec::TicTacToe);
+        for (game, extra) in [
+            ("mnk 2 4 4", &[][..]),
+            ("mnk 4 4 7", &[]),
+            ("mnk 5 4", &[]),
+            ("mnk 5 4 4", &["--protocol", "gomocup"]),
+            ("mnk 5 4 4", &["--size", "9"]),
+        ] {
+            assert!(with(game, extra).is_err(), "{game} {extra:?}");
         }
     }
 

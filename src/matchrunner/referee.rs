@@ -88,8 +88,13 @@ impl GameRecord {
     /// The reason in brackets on the game line: `five`, `draw`, `timeout: NAME ...`.
     pub fn reason(&self, names: &[String; 2], spec: GameSpec) -> String {
         let kind = match self.ending.kind {
-            EndKind::Line if spec == GameSpec::TicTacToe => return "three in a row".into(),
-            EndKind::Line => return "five".into(),
+            EndKind::Line => {
+                return match spec {
+                    GameSpec::TicTacToe => "three in a row".into(),
+                    GameSpec::Mnk { k, .. } => format!("{k} in a row"),
+                    GameSpec::Gomoku { .. } => "five".into(),
+                }
+            }
             EndKind::Draw => return "draw".into(),
             EndKind::Timeout => "timeout",
             EndKind::Illegal => "illegal move",

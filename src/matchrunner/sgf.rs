@@ -23,8 +23,9 @@ pub fn game(r: &GameRecord, names: &[String; 2], spec: GameSpec, reason: &str) -
             width,
             height,
             rule,
-        } => (width, height, rule.name()),
-        GameSpec::TicTacToe => (3, 3, "tictactoe"),
+        } => (width, height, rule.name().to_string()),
+        GameSpec::TicTacToe => (3, 3, "tictactoe".to_string()),
+        GameSpec::Mnk { width, height, k } => (width, height, format!("mnk{k}")),
     };
     let size = if w == h {
         w.to_string()

@@ -106,6 +106,26 @@ pub struct Board {
     rects: Vec<(usize, usize, usize, usize)>,
 }
 
+thread_local! {
+    /// The line length boards made on this thread play to: 5 (gomoku) except inside
+    /// [`with_line_length`].
+    static LINE_LENGTH: std::cell::Cell<usize> = const { std::cell::Cell::new(pattern::FIVE_LENGTH) };
+}
+
+/// Runs `f` with every board it creates on this thread playing k in a row (m,n,k games with
+/// k <= 5 reuse the gomoku search unchanged: `think` builds its board with [`Board::new`], and
+/// helper threads clone that board). The previous length is restored even if `f` panics.
+pub fn with_line_length<R>(k: usize, f: impl FnOnce() -> R) -> R {
+    struct Restore(usize);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LINE_LENGTH.with(|l| l.set(self.0));
+        }
+    }
+    let _restore = Restore(LINE_LENGTH.with(|l| l.replace(k)));
+    f()
+}
+
 fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -159,7 +179,7 @@ impl Board {
             points,
             stack: Vec::new(),
             deltas,
-            tables: pattern::tables(),
+            tables: pattern::tables_for(LINE_LENGTH.with(|l| l.get())),
             rects: Vec::new(),
         };
         b.rebuild();

@@ -38,6 +38,9 @@ pub struct Gomoku {
     /// The `hash` (MiB) the table was made for: it may be smaller when that much memory could
     /// not be had, and is reused as long as the option does not change.
     tt_asked: usize,
+    /// Stones in a row that win, as the search sees it: 5, or k when an m,n,k game borrows
+    /// this engine ([`Gomoku::with_line_length`]).
+    line: usize,
 }
 
 impl Gomoku {
@@ -52,6 +55,17 @@ impl Gomoku {
             outcome: None,
             tt: None,
             tt_asked: 0,
+            line: pattern::FIVE_LENGTH,
+        }
+    }
+
+    /// A freestyle engine for k in a row (k in [`pattern::LINE_LENGTHS`]), used by m,n,k games
+    /// on boards too big to solve. Only its search is k-aware: the caller referees (this
+    /// struct's own outcome still looks for five) and stops playing when a line of k is made.
+    pub fn with_line_length(width: usize, height: usize, k: usize) -> Gomoku {
+        Gomoku {
+            line: k,
+            ..Gomoku::new(width, height, Rule::Freestyle)
         }
     }
 
@@ -171,19 +185,14 @@ impl Game for Gomoku {
                 t
             }
         };
-        think::think(
-            &think::Position {
-                width: self.width,
-                height: self.height,
-                rule: self.rule,
-                grid: &self.grid,
-                history: &self.history,
-            },
-            color,
-            exclude,
-            &tt,
-            ctx,
-        )
+        let pos = think::Position {
+            width: self.width,
+            height: self.height,
+            rule: self.rule,
+            grid: &self.grid,
+            history: &self.history,
+        };
+        board::with_line_length(self.line, || think::think(&pos, color, exclude, &tt, ctx))
     }
 
     fn clear_search_state(&mut self) {

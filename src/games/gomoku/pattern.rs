@@ -51,8 +51,26 @@ impl Tables {
 
 /// The tables, built once per process (a few milliseconds).
 pub fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(build)
+    tables_for(FIVE_LENGTH)
+}
+
+/// The line length of gomoku: what the table names (`FIVE`, `F4`, ...) count towards.
+pub const FIVE_LENGTH: usize = 5;
+/// Line lengths the 9-cell window can classify: a k-in-a-row threat through the centre needs
+/// k - 1 cells each side, and the key holds four.
+pub const LINE_LENGTHS: std::ops::RangeInclusive<usize> = 3..=5;
+
+/// The tables for k in a row (`FIVE` then means "k in a row", `F4` "one move from two ways to
+/// make k", and so on), so the gomoku board and search play m,n,k games unchanged. Built once
+/// per k; a k outside [`LINE_LENGTHS`] gets the gomoku tables.
+pub fn tables_for(k: usize) -> &'static Tables {
+    static T: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let k = if LINE_LENGTHS.contains(&k) {
+        k
+    } else {
+        FIVE_LENGTH
+    };
+    T[k - LINE_LENGTHS.start()].get_or_init(|| build(k))
 }
 
 fn run_through_center(line: &[u8; 9]) -> usize {
@@ -70,8 +88,8 @@ fn run_through_center(line: &[u8; 9]) -> usize {
     n
 }
 
-fn is_five(n: usize, exact: bool) -> bool {
-    n == 5 || (n > 5 && !exact)
+fn is_five(n: usize, exact: bool, k: usize) -> bool {
+    n == k || (n > k && !exact)
 }
 
 fn encode(line: &[u8; 9]) -> usize {
@@ -79,22 +97,22 @@ fn encode(line: &[u8; 9]) -> usize {
 }
 
 /// The pattern of `line`, whose centre already holds our stone.
-fn level(line: &mut [u8; 9], exact: bool, memo: &mut [u8]) -> u8 {
+fn level(line: &mut [u8; 9], exact: bool, k: usize, memo: &mut [u8]) -> u8 {
     let code = encode(line);
     if memo[code] != u8::MAX {
         return memo[code];
     }
     let run = run_through_center(line);
-    let result = if is_five(run, exact) {
+    let result = if is_five(run, exact, k) {
         FIVE
-    } else if run > 5 {
+    } else if run > k {
         OVERLINE
     } else {
         let mut fives = 0;
         for i in 0..9 {
             if line[i] == E {
                 line[i] = O;
-                if is_five(run_through_center(line), exact) {
+                if is_five(run_through_center(line), exact, k) {
                     fives += 1;
                 }
                 line[i] = E;
@@ -109,7 +127,7 @@ fn level(line: &mut [u8; 9], exact: bool, memo: &mut [u8]) -> u8 {
             for i in 0..9 {
                 if line[i] == E {
                     line[i] = O;
-                    let grown = match level(line, exact, memo) {
+                    let grown = match level(line, exact, k, memo) {
                         F4 => F3,
                         B4 => B3,
                         F3 => F2,
@@ -129,7 +147,7 @@ fn level(line: &mut [u8; 9], exact: bool, memo: &mut [u8]) -> u8 {
     result
 }
 
-fn build() -> Tables {
+fn build(k: usize) -> Tables {
     let mut t = vec![DEAD; 4 << 16];
     for exact in [false, true] {
         let mut memo = vec![u8::MAX; 19683];
@@ -149,7 +167,7 @@ fn build() -> Tables {
                     };
                 }
                 line[4] = O;
-                let p = level(&mut line, exact, &mut memo);
+                let p = level(&mut line, exact, k, &mut memo);
                 t[((exact as usize) << 17) | (colour << 16) | key as usize] = p;
             }
         }
@@ -210,5 +228,24 @@ mod tests {
         assert_eq!(p("xxxx.x...", false), FIVE);
         assert_eq!(p("xxxx.x...", true), OVERLINE);
         assert_eq!(p("...o.o...", false), DEAD);
+    }
+
+    #[test]
+    fn shorter_lines_count_towards_k() {
+        let p = |s: &str, k: usize| {
+            let (key, c) = key_of(s, 'x');
+            tables_for(k).get(false, c, key)
+        };
+        assert_eq!(p("...x.x...", 3), FIVE);
+        assert_eq!(p("...x.....", 3), F4);
+        assert_eq!(p("..ox.....", 3), B4);
+        assert_eq!(p("...x.x...", 4), F4);
+        assert_eq!(p("..ox.x...", 4), B4);
+        assert_eq!(p("..o......", 4), F2);
+        assert_eq!(p("...x.x...", 5), F3);
+        assert_eq!(p("o..x..o..", 4), F3);
+        assert_eq!(p("#..x.o...", 4), B3);
+        assert_eq!(p("..o..o...", 4), DEAD);
+        assert_eq!(p("..o..o...", 3), DEAD);
     }
 }

@@ -62,6 +62,11 @@ impl Adapter for GomocupAdapter {
                     "tictactoe cannot be played over Gomocup".into(),
                 ))
             }
+            GameSpec::Mnk { .. } => {
+                return Err(Failure::Error(
+                    "mnk games cannot be played over Gomocup".into(),
+                ))
+            }
         };
         let since = Instant::now();
         p.send(&start)?;

@@ -335,7 +335,7 @@ impl GomocupExecutor {
     fn rule(&self) -> Rule {
         match self.session.game().spec() {
             GameSpec::Gomoku { rule, .. } => rule,
-            GameSpec::TicTacToe => Rule::Freestyle,
+            GameSpec::TicTacToe | GameSpec::Mnk { .. } => Rule::Freestyle,
         }
     }
 

@@ -170,6 +170,7 @@ impl GtpExecutor {
                         height: n,
                         rule,
                     },
+                    GameSpec::Mnk { k, .. } => GameSpec::mnk(n, n, k),
                 };
                 self.session.set_game(spec).map(|_| String::new())
             }
@@ -253,6 +254,7 @@ impl GtpExecutor {
                         height: h,
                         rule,
                     },
+                    GameSpec::Mnk { k, .. } => GameSpec::mnk(w, h, k),
                 };
                 self.session.set_game(spec).map(|_| String::new())
             }

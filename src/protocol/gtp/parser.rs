@@ -257,8 +257,20 @@ fn parse_game(args: &str) -> Result<GameRequest, String> {
                 rule,
             }))
         }
+        ["mnk", rest @ ..] => {
+            let [m, n, k] = rest else {
+                return Err("syntax error: mnk takes M N K (columns, rows, k in a row)".into());
+            };
+            let number = |s: &str| {
+                s.parse::<usize>()
+                    .map_err(|_| format!("syntax error: invalid number '{}'", clip(s)))
+            };
+            let (m, n, k) = (number(m)?, number(n)?, number(k)?);
+            crate::games::mnk::check(m, n, k)?;
+            Ok(GameRequest::Select(GameSpec::mnk(m, n, k)))
+        }
         [g, ..] => Err(format!(
-            "syntax error: unknown game '{}' (tictactoe, gomoku)",
+            "syntax error: unknown game '{}' (tictactoe, gomoku, mnk)",
             clip(g)
         )),
     }

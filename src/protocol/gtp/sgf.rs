@@ -67,8 +67,9 @@ fn escape(s: &str) -> String {
 pub fn write(game: &dyn Game) -> String {
     let (w, h) = (game.width(), game.height());
     let rule = match game.spec() {
-        GameSpec::TicTacToe => "tictactoe",
-        GameSpec::Gomoku { rule, .. } => rule.name(),
+        GameSpec::TicTacToe => "tictactoe".to_string(),
+        GameSpec::Gomoku { rule, .. } => rule.name().to_string(),
+        GameSpec::Mnk { k, .. } => format!("mnk{k}"),
     };
     let size = if w == h {
         w.to_string()
@@ -226,12 +227,19 @@ fn spec(root: &Node, current: GameSpec) -> Result<GameSpec, String> {
                 _ => Err(format!("bad sgf: tictactoe needs SZ[3], got {w}x{h}")),
             }
         }
+        Some(r) if r.starts_with("mnk") => {
+            return match r["mnk".len()..].parse::<usize>() {
+                Ok(k) => Ok(GameSpec::mnk(w, h, k)),
+                Err(_) => Err(format!("bad sgf: unknown rule RU[{}]", clip(&r))),
+            };
+        }
         Some(r) => {
             Rule::from_name(&r).ok_or_else(|| format!("bad sgf: unknown rule RU[{}]", clip(&r)))?
         }
         None => match current {
             GameSpec::Gomoku { rule, .. } => rule,
             GameSpec::TicTacToe => Rule::Freestyle,
+            GameSpec::Mnk { k, .. } => return Ok(GameSpec::mnk(w, h, k)),
         },
     };
     Ok(GameSpec::Gomoku {
@@ -397,6 +405,25 @@ mod tests {
         // FF[3]-style long names count by their capitals: AddBlack is AB.
         let g = read("(;SZ[9]AddBlack[aa])", GOMOKU, None).expect("valid");
         assert_eq!(g.history().len(), 1);
+    }
+
+    #[test]
+    fn mnk_records_keep_k() {
+        let g = read("(;GM[4]SZ[5:4]RU[mnk4];B[cc];W[aa])", GOMOKU, None).unwrap();
+        assert_eq!(
+            g.spec(),
+            GameSpec::Mnk {
+                width: 5,
+                height: 4,
+                k: 4
+            }
+        );
+        assert_eq!(g.history().len(), 2);
+        assert!(write(g.as_ref()).contains("SZ[5:4]RU[mnk4];B[cc];W[aa])"));
+        // Without RU the current m,n,k game's k stays; RU[mnk9] is not a game.
+        let h = read("(;GM[4]SZ[6];B[cc])", g.spec(), None).unwrap();
+        assert_eq!(h.spec().to_string(), "mnk 6 6 4");
+        assert!(read("(;GM[4]SZ[6]RU[mnk9])", GOMOKU, None).is_err());
     }
 
     #[test]
