@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use gridmind::engine::{with_quiet_context, EngineOptions, Score, SearchControl, StopSignal};
 use gridmind::games::gomoku::Gomoku;
 use gridmind::games::{Color, Game, Outcome, PlayError, Point, Rule, Thought};
+use gridmind::search::{with_quiet_context, EngineOptions, Score, SearchControl, StopSignal};
 
 fn p(x: usize, y: usize) -> Point {
     Point::new(x, y)

@@ -5,9 +5,9 @@
 //! `GRIDMIND_NODES=30000 cargo test --release --test gomoku_strength -- --ignored --nocapture`
 //! prints each loss and the total; docs/strength.md records the results per version.
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::games::gomoku::Gomoku;
 use gridmind::games::{Color, Game, Outcome, Point, Rule};
+use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
 fn openings() -> Vec<(String, Vec<(i32, i32)>)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku");

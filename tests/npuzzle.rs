@@ -2,7 +2,6 @@
 //! algorithm on small boards, fast mode on big boards, stop/memory limits, and every answer replayed
 //! to the goal. Data: `tests/data/npuzzle/` (copies of Korf's sets).
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::npuzzle::board::{letters, replay, Dir, Shape};
 use gridmind::puzzles::npuzzle::heuristic::{Heuristic, ManhattanLc};
 use gridmind::puzzles::npuzzle::idastar::{self, Outcome};
@@ -10,6 +9,7 @@ use gridmind::puzzles::npuzzle::pdb;
 use gridmind::puzzles::npuzzle::request::{self, Mode};
 use gridmind::puzzles::npuzzle::{beam, fast, smooth};
 use gridmind::puzzles::npuzzle::{solve_command, solve_request};
+use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
 fn run_with(options: &EngineOptions, args: &str) -> Result<String, String> {
     let control = SearchControl::unlimited();

@@ -4,11 +4,11 @@
 //! milliseconds) with two different goals, so the test stays fast and covers the build, the disk
 //! cache and the diagonal reflection.
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::npuzzle::board::{Dir, Shape};
 use gridmind::puzzles::npuzzle::heuristic::{Heuristic, ManhattanLc};
 use gridmind::puzzles::npuzzle::idastar::{self, Outcome};
 use gridmind::puzzles::npuzzle::pdb;
+use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
 fn scramble(shape: Shape, goal: &[u8], steps: usize, seed: u64) -> Vec<u8> {
     let mut t = goal.to_vec();

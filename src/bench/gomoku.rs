@@ -5,9 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
 use crate::games::gomoku::Gomoku;
 use crate::games::{Color, Game, Point, Rule};
+use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
 /// Default search depth of the benchmark.
 pub const DEFAULT_DEPTH: u32 = 6;

@@ -16,11 +16,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
 use crate::puzzles::npuzzle::board::{letters, replay, Shape};
 use crate::puzzles::npuzzle::pdb;
 use crate::puzzles::npuzzle::request::{Algorithm, Mode, Request};
 use crate::puzzles::npuzzle::solve_request;
+use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
 struct Instance {
     tiles: Vec<u16>,

@@ -4,12 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::control::{SearchControl, StopSignal};
-use super::options::EngineOptions;
 use super::timemgmt::{movetime_budget, Clock};
-use super::SearchContext;
-use crate::engine::info::Info;
 use crate::games::{Color, Game, GameSpec, PlayError, Point, Rule, ThinkError, Thought};
+/// Re-exported for `games/gomoku/think.rs` and older callers; the constant lives in `search`.
+pub use crate::search::DEFAULT_MOVETIME;
+use crate::search::{EngineOptions, Info, SearchContext, SearchControl, StopSignal};
 
 /// Explicit limits a front end attaches to one `genmove`; empty means "use the session's clock".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,9 +45,6 @@ impl Default for Session {
         Session::new()
     }
 }
-
-/// How long a gomoku move takes when nobody set a clock or a limit.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(2000);
 
 impl Session {
     /// A session on the default game: 15x15 freestyle gomoku.

@@ -11,8 +11,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, ThinkError, Thought};
-use crate::engine::info::{Info, Score};
-use crate::engine::SearchContext;
+use crate::search::info::{Info, Score};
+use crate::search::SearchContext;
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -329,7 +329,7 @@ fn principal_variation(solver: &mut Solver, mut b: Board, mut side: Color) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
+    use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
     fn best(game: &mut TicTacToe, color: Color) -> Thought {
         with_quiet_context(

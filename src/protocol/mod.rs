@@ -4,6 +4,7 @@
 //! protocol every gomoku GUI and tournament manager speaks. Both drive the same
 //! [`crate::engine::Session`]; game code never learns which one asked.
 
+pub mod driver;
 pub mod gomocup;
 pub mod gtp;
 pub mod input;

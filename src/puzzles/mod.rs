@@ -6,7 +6,7 @@
 pub mod klotski;
 pub mod npuzzle;
 
-use crate::engine::SearchContext;
+use crate::search::SearchContext;
 
 /// The puzzle families `solve` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,13 +16,14 @@ use std::time::{Duration, Instant};
 
 use command::{block_stone, parse_line, BlockKind, BlockStone, Command, Line};
 
-use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
-use crate::engine::info::Info;
 use crate::engine::session::{GenmoveError, MoveLimits};
 use crate::engine::timemgmt::Clock;
-use crate::engine::{SearchControl, Session, StopSignal};
+use crate::engine::Session;
 use crate::games::{Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZES};
+use crate::protocol::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::protocol::input::InputLine;
+use crate::search::info::Info;
+use crate::search::{SearchControl, StopSignal};
 
 /// True when a line starts with a Gomocup command, so `--protocol auto` can pick this front end.
 /// Case-insensitive, as Gomocup mode itself is; only a `play` not in capitals, which could be
@@ -421,7 +422,7 @@ impl GomocupExecutor {
                 }
             }
             "thread_num" => {
-                let v = number()?.clamp(1, crate::engine::options::MAX_THREADS as u64);
+                let v = number()?.clamp(1, crate::search::options::MAX_THREADS as u64);
                 self.session.options.threads = v as usize;
             }
             "strength" => self.session.options.strength = number()?.min(100) as u8,
@@ -506,7 +507,7 @@ impl GomocupExecutor {
         let mut reporter = |info: &Info| message::write_messages(out, info);
         let namer = |p: Point| p.to_string();
         let options = self.session.options.clone();
-        let mut ctx = crate::engine::SearchContext::new(control, &options, &mut reporter, &namer);
+        let mut ctx = crate::search::SearchContext::new(control, &options, &mut reporter, &namer);
         if self.session.game().outcome().is_some() {
             return Err("game is over".into());
         }
@@ -729,7 +730,7 @@ mod tests {
         run(&mut ex, &mut p, "INFO thread_num 100000");
         assert_eq!(
             ex.session.options.threads,
-            crate::engine::options::MAX_THREADS
+            crate::search::options::MAX_THREADS
         );
         run(&mut ex, &mut p, "INFO strength 0");
         assert_eq!(ex.session.options.strength, 0);

@@ -9,9 +9,9 @@
 use std::time::Duration;
 
 use super::vertex_name;
-use crate::engine::info::Score;
 use crate::engine::nbest::score_key;
 use crate::games::{Color, Game, GameSpec, Point, Rule, Thought};
+use crate::search::info::Score;
 
 /// What GoGui's analyze menu shows: `type/label/command` per line (`%m`: the colour to move).
 pub const ANALYZE_COMMANDS: &str = "gfx/Forbidden points (renju)/gridmind-forbidden

@@ -16,15 +16,16 @@ use std::time::Duration;
 
 use command::{AnalyzeKind, Command, GameRequest, Request, Vertex, COMMAND_NAMES};
 
-use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
-use crate::engine::info::Info;
 use crate::engine::session::GenmoveError;
 use crate::engine::session::MoveLimits;
 use crate::engine::timemgmt::Clock;
-use crate::engine::{SearchContext, SearchControl, Session, StopSignal};
+use crate::engine::Session;
 use crate::games::{Color, GameSpec, Outcome, Point, ThinkError};
+use crate::protocol::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::protocol::input::InputLine;
 use crate::puzzles;
+use crate::search::info::Info;
+use crate::search::{SearchContext, SearchControl, StopSignal};
 
 /// Main-thread half: cleans, strips comments, parses; raises `stop`/`quit` signals at once.
 #[derive(Default)]

@@ -15,7 +15,7 @@ use super::key::PackedKey;
 use super::model::{Metric, Model, MAX_CLASSES, NONE};
 use super::moves::{expand, Step};
 use super::table::{OutOfMemory, StateId, StateTable};
-use crate::engine::{Info, SearchContext};
+use crate::search::{Info, SearchContext};
 
 /// "No last move" in the per-state last-moved-piece list.
 const NO_LAST: u16 = u16::MAX;

@@ -14,7 +14,7 @@ use super::bitboard::BitModel;
 use super::keyset::{KeyTable, Node};
 use super::model::Metric;
 use super::table::StateId;
-use crate::engine::{Info, SearchContext};
+use crate::search::{Info, SearchContext};
 
 /// How often (in expanded states) the stop signal is polled.
 const POLL_EVERY: u64 = 2048;

@@ -26,7 +26,7 @@ pub mod table;
 pub use args::{parse_request, Request};
 pub use model::Metric;
 
-use crate::engine::SearchContext;
+use crate::search::SearchContext;
 use bfs::Failure;
 use bitboard::BitModel;
 use model::Model;

@@ -13,7 +13,7 @@ use super::budget::{map_now, vec_bytes, Budget};
 use super::heuristic::ManhattanLc;
 use super::idastar::{Outcome, Stats};
 use super::packed::{apply, blank_of, pack, tile_at};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext, SearchControl};
 
 /// Runs A* from `start` to `goal`.
 pub fn solve(

@@ -11,7 +11,7 @@ use super::board::{Dir, Shape};
 use super::budget::{map_now, vec_now, Budget};
 use super::idastar::{Outcome, Stats};
 use super::packed::{apply, blank_of, pack};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext, SearchControl};
 
 /// Marks the root in a parent table.
 const ROOT: u8 = 7;

@@ -25,7 +25,7 @@ use super::smooth;
 /// Nodes a 4x4 remainder may spend with pattern databases before fast mode falls back to peeling
 /// it down to 3x3 (about 0.4 s at most).
 const PDB_NODE_BUDGET: u64 = 2_000_000;
-use crate::engine::{with_quiet_context, SearchContext, SearchControl};
+use crate::search::{with_quiet_context, SearchContext, SearchControl};
 
 struct Work {
     shape: Shape,

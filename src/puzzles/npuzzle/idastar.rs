@@ -5,7 +5,7 @@
 
 use super::board::{Dir, Shape};
 use super::heuristic::{Heuristic, Parts, MAX_PARTS};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext, SearchControl};
 
 /// How an optimal search ended.
 pub enum Outcome {

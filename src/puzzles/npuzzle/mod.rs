@@ -23,7 +23,7 @@ pub mod solvable;
 
 use std::time::Duration;
 
-use crate::engine::{with_quiet_context, Info, SearchContext, SearchControl};
+use crate::search::{with_quiet_context, Info, SearchContext, SearchControl};
 use board::{letters, Dir};
 use heuristic::{Heuristic, ManhattanLc};
 use idastar::{Outcome, Window};

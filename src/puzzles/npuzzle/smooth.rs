@@ -20,7 +20,7 @@
 use super::board::{replay, Dir, Shape};
 use super::heuristic::ManhattanLc;
 use super::idastar::{self, Outcome, Window};
-use crate::engine::{SearchContext, SearchControl};
+use crate::search::{SearchContext, SearchControl};
 
 /// What [`improve`] may spend.
 #[derive(Clone, Copy, Debug)]
@@ -270,7 +270,7 @@ fn window(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{with_quiet_context, EngineOptions};
+    use crate::search::{with_quiet_context, EngineOptions};
 
     fn parse(s: &str) -> Vec<Dir> {
         s.chars().filter_map(Dir::from_letter).collect()

@@ -7,8 +7,8 @@
 //! it with any blank region, i.e. the minimum over blank positions.
 
 use super::{rank, table_len};
-use crate::engine::SearchControl;
 use crate::puzzles::npuzzle::board::{Dir, Shape};
+use crate::search::SearchControl;
 
 /// Marks unreached entries during the build; never left in a finished table.
 pub const UNSET: u8 = u8::MAX;

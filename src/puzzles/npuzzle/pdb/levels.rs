@@ -16,8 +16,8 @@ use std::sync::atomic::{
 
 use super::build::{Geometry, UNSET};
 use super::{rank, table_len};
-use crate::engine::SearchControl;
 use crate::puzzles::npuzzle::board::Shape;
+use crate::search::SearchControl;
 
 /// Placements per work unit handed to a thread.
 const CHUNK: usize = 1 << 15;

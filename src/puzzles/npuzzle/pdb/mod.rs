@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use super::board::Shape;
 use super::heuristic::{Heuristic, Parts, MAX_PARTS};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext, SearchControl};
 
 /// One pattern: its tiles and the table indexed by [`rank`] of their cells.
 pub struct Pattern {

@@ -12,8 +12,8 @@ use std::thread;
 
 use crossbeam_channel::{unbounded, Receiver};
 
-use super::control::StopSignal;
-use crate::protocol::input::{read_line, InputLine};
+use super::input::{read_line, InputLine};
+use crate::search::StopSignal;
 
 /// What the main thread does with a line beyond queueing it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
