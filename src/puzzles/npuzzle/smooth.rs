@@ -20,6 +20,7 @@
 use super::board::{replay, Dir, Shape};
 use super::heuristic::ManhattanLc;
 use super::idastar::{self, Outcome, Window};
+use crate::base::splitmix64;
 use crate::search::{SearchContext, SearchControl};
 
 /// What [`improve`] may spend.
@@ -92,15 +93,9 @@ pub fn remove_cycles(shape: Shape, start: &[u16], moves: &[Dir]) -> Vec<Dir> {
 /// A pseudo-random 128-bit key for tile `t` on cell `c` (splitmix64 twice), computed on the fly
 /// so that even 32x32 boards need no table.
 fn zobrist(c: usize, t: u16) -> u128 {
-    let mix = |mut z: u64| {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
     let x = ((c as u64) << 16) | t as u64;
-    let a = mix(x);
-    let b = mix(x ^ 0x5851_F42D_4C95_7F2D ^ a);
+    let a = splitmix64(x);
+    let b = splitmix64(x ^ 0x5851_F42D_4C95_7F2D ^ a);
     ((a as u128) << 64) | b as u128
 }
 
