@@ -8,7 +8,7 @@
 //! `tests/data/npuzzle/`). `auto` solves boards up to 16 cells optimally and larger ones in `fast`
 //! mode. Database build/load time is measured before and apart from search time. Every answer is
 //! replayed to the goal and, in optimal mode, its length compared with the known optimum.
-//! `--hash` is the engine's memory budget: from 4096 MiB the 4x4 searches use the 7-8 databases,
+//! `--hash` is the engine's memory budget (the range of `setoption hash`): from 4096 MiB the 4x4 searches use the 7-8 databases,
 //! from 2048 MiB the 5x5 ones the 6-6-6-6 databases. `--only` picks instances by number (from 1);
 //! `--movetime` limits each one (an optimal search stopped that way is listed as unproven, with
 //! its best length and lower bound, and left out of the figures).
@@ -20,6 +20,7 @@ use crate::puzzles::npuzzle::board::{letters, replay, Shape};
 use crate::puzzles::npuzzle::pdb;
 use crate::puzzles::npuzzle::request::{Algorithm, Mode, Request};
 use crate::puzzles::npuzzle::solve_request;
+use crate::search::options::HASH;
 use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
 struct Instance {
@@ -110,9 +111,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--hash" => {
                 options.hash_mib = it
                     .next()
-                    .and_then(|v| v.parse().ok())
-                    .filter(|&v| v > 0)
-                    .ok_or("--hash needs a positive number of MiB")?
+                    .and_then(|v| HASH.parse_number(v).ok())
+                    .ok_or("--hash needs a number of MiB in 1..65536 (as setoption hash)")?
+                    as usize
             }
             "--verbose" => verbose = true,
             "--only" => {

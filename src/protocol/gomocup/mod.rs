@@ -23,7 +23,7 @@ use crate::games::{Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZE
 use crate::protocol::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::protocol::input::InputLine;
 use crate::search::info::Info;
-use crate::search::{SearchControl, StopSignal};
+use crate::search::{options, SearchControl, StopSignal};
 
 /// True when a line starts with a Gomocup command, so `--protocol auto` can pick this front end.
 /// Case-insensitive, as Gomocup mode itself is; only a `play` not in capitals, which could be
@@ -422,11 +422,10 @@ impl GomocupExecutor {
                 }
             }
             "thread_num" => {
-                let v = number()?.clamp(1, crate::search::options::MAX_THREADS as u64);
-                self.session.options.threads = v as usize;
+                self.session.options.threads = options::THREADS.clamp(number()?) as usize;
             }
-            "strength" => self.session.options.strength = number()?.min(100) as u8,
-            "seed" => self.session.options.seed = Some(number()?),
+            "strength" => self.session.options.strength = options::STRENGTH.clamp(number()?) as u8,
+            "seed" => self.session.options.seed = Some(options::SEED.clamp(number()?)),
             // game_type, folder, evaluate, hash_size, show_detail, ...: accepted and ignored.
             _ => {}
         }
