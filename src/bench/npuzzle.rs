@@ -8,8 +8,9 @@
 //! `tests/data/npuzzle/`). `auto` solves boards up to 16 cells optimally and larger ones in `fast`
 //! mode. Database build/load time is measured before and apart from search time. Every answer is
 //! replayed to the goal and, in optimal mode, its length compared with the known optimum.
-//! `--hash` is the engine's memory budget (the range of `setoption hash`): from 4096 MiB the 4x4 searches use the 7-8 databases,
-//! from 2048 MiB the 5x5 ones the 6-6-6-6 databases. `--only` picks instances by number (from 1);
+//! `--hash` is the engine's memory budget (the range of `setoption hash`): from 4096 MiB the 4x4
+//! searches use the 7-8 databases, from 2048 MiB the 5x5 ones the 6-6-6-6 databases. `--only`
+//! picks instances by number (from 1);
 //! `--movetime` limits each one (an optimal search stopped that way is listed as unproven, with
 //! its best length and lower bound, and left out of the figures).
 
