@@ -2,7 +2,7 @@
 //!
 //! Dependencies point one way, each layer using only those before it:
 //!
-//! - [`base`]: plain shared types (colours, points, scores, the hash mixer).
+//! - [`base`]: plain shared types (colors, points, scores, the hash mixer).
 //! - [`search`]: what every search needs: stop signal and limits, options, `info` reports, context.
 //! - [`games`]: one module per two-player game behind the [`games::Game`] trait.
 //! - [`puzzles`]: one module per sliding-puzzle family, reached through `solve`.

@@ -7,7 +7,7 @@ use gridmind::puzzles::npuzzle::heuristic::{Heuristic, ManhattanLc};
 use gridmind::puzzles::npuzzle::idastar::{self, Outcome};
 use gridmind::puzzles::npuzzle::pdb;
 use gridmind::puzzles::npuzzle::request::{self, Mode};
-use gridmind::puzzles::npuzzle::{beam, fast, smooth};
+use gridmind::puzzles::npuzzle::{beam, smooth, suboptimal};
 use gridmind::puzzles::npuzzle::{solve_command, solve_request};
 use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
@@ -447,7 +447,7 @@ fn smoothing_never_lengthens_and_cuts_inserted_waste() {
         let goal = request::default_goal(w * h);
         let start = scramble(shape, &goal, 40 * w * h, seed);
         let (plain, _) = with_quiet_context(&control, &o, |ctx| {
-            fast::constructive(shape, &start, &goal, false, &control, ctx)
+            suboptimal::constructive(shape, &start, &goal, false, &control, ctx)
         })
         .unwrap();
         let improve = |start: &[u16], path: &[Dir]| {
@@ -489,7 +489,7 @@ fn smoothing_stops_at_once_with_a_valid_path() {
     let start = scramble(shape, &goal, 1000, 9);
     let control = SearchControl::unlimited();
     let (plain, _) = with_quiet_context(&control, &o, |ctx| {
-        fast::constructive(shape, &start, &goal, false, &control, ctx)
+        suboptimal::constructive(shape, &start, &goal, false, &control, ctx)
     })
     .unwrap();
     let wasteful = bloat(shape, &start, &plain, 5);

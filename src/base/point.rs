@@ -18,7 +18,7 @@ impl Color {
         }
     }
 
-    /// Dense index (black 0, white 1) for tables keyed by colour.
+    /// Dense index (black 0, white 1) for tables keyed by color.
     pub fn index(self) -> usize {
         self as usize
     }

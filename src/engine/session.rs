@@ -36,7 +36,7 @@ pub enum GenmoveError {
 pub struct Session {
     game: Box<dyn Game>,
     pub options: EngineOptions,
-    /// Per-colour clocks (GTP `time_left` is per colour; Gomocup sets both).
+    /// Per-color clocks (GTP `time_left` is per color; Gomocup sets both).
     pub clocks: [Clock; 2],
 }
 
@@ -118,7 +118,7 @@ impl Session {
         self.game.undo()
     }
 
-    /// Builds the search control for a move: explicit limits win, then the colour's clock, then
+    /// Builds the search control for a move: explicit limits win, then the color's clock, then
     /// the game's default.
     pub fn control_for(
         &self,

@@ -144,7 +144,7 @@ impl fmt::Display for GameSpec {
 
 /// A two-player placement game as the session sees it.
 ///
-/// Stones may be placed for either colour in any order (positions are set up GTP-style), so the
+/// Stones may be placed for either color in any order (positions are set up GTP-style), so the
 /// game keeps its move history and derives everything else from the stones.
 pub trait Game: Send {
     /// What this game is, so the session can answer `game` and rebuild it on `clear_board`.
@@ -171,7 +171,7 @@ pub trait Game: Send {
     /// `Some` once the game is decided (five, three in a row, full board).
     fn outcome(&self) -> Option<Outcome>;
     /// The player to move next, from the stone counts: black when both have as many stones,
-    /// else the side with fewer. Counts, not the last stone's colour, because a position may
+    /// else the side with fewer. Counts, not the last stone's color, because a position may
     /// be set up in any order (Gomocup `BOARD`); in an alternating game both agree.
     fn to_move(&self) -> Color {
         let history = self.history();

@@ -1,4 +1,4 @@
-//! Match statistics: W-L-D per engine and per colour, score, Elo difference with a 95% interval
+//! Match statistics: W-L-D per engine and per color, score, Elo difference with a 95% interval
 //! (per game and per game pair), move times, how many games each engine lost to timeouts, illegal
 //! moves, crashes and errors, and the SPRT's log-likelihood ratio when there is one.
 

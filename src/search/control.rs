@@ -152,16 +152,10 @@ impl SearchControl {
         self.soft_budget
     }
 
+    /// Whether the search runs until `stop` (`genmove infinite`): a search that knows its answer
+    /// early must still wait, and a split budget must stay infinite.
     pub fn is_infinite(&self) -> bool {
         self.infinite
-    }
-
-    /// True when no limit at all bounds this search (no time, depth, nodes, not infinite).
-    pub fn is_unbounded(&self) -> bool {
-        !self.infinite
-            && self.hard_deadline.is_none()
-            && self.max_nodes.is_none()
-            && self.max_depth.is_none()
     }
 }
 

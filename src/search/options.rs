@@ -233,7 +233,7 @@ mod tests {
         assert_eq!(o, EngineOptions::default());
         o.set("seed", "42").unwrap();
         assert_eq!(o.seed, Some(42));
-        assert_eq!(o.set("colour", "1"), Err(OptionError::Unknown));
+        assert_eq!(o.set("color", "1"), Err(OptionError::Unknown));
     }
 
     #[test]

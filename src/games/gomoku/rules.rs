@@ -495,7 +495,7 @@ mod tests {
     }
 
     /// The wall-bordered fast path of `run_length` agrees with a plain walk over `get`, for
-    /// both colours, every point (on and just off the board) and every direction.
+    /// both colors, every point (on and just off the board) and every direction.
     #[test]
     fn run_length_matches_a_plain_walk() {
         let mut rng = StdRng::seed_from_u64(5);

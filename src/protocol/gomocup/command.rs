@@ -7,7 +7,7 @@ use nom::sequence::{preceded, tuple};
 use nom::IResult;
 
 /// A stone inside a board block: `x,y,who` where who is 1 (own), 2 (opponent) or 3 (continuous
-/// game marker); swap2 blocks give plain `x,y`, colours alternating from black.
+/// game marker); swap2 blocks give plain `x,y`, colors alternating from black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockStone {
     pub x: usize,

@@ -1,7 +1,7 @@
 //! The Gomocup (piskvork) brain protocol, spoken by every gomoku GUI and tournament manager.
 //!
 //! Coordinates are `x,y`, zero-based from the top-left, exactly as our [`Point`]. The brain's
-//! colour is never named: it is whoever moves next. Answers are bare lines (`OK`, `x,y`,
+//! color is never named: it is whoever moves next. Answers are bare lines (`OK`, `x,y`,
 //! `ERROR msg`, `UNKNOWN msg`); search progress goes out as `MESSAGE` lines. The Yixin extensions
 //! (`YXSTOP`, `YXBOARD`, `YXNBEST`, `YXHASHCLEAR`, `YXSHOWFORBID`) are supported, and swap2
 //! openings through `SWAP2BOARD` (see [`swap2`]).
@@ -544,7 +544,7 @@ impl GomocupExecutor {
             return vec![format!("ERROR {e} at {},{}", s.x, s.y)];
         }
         match kind {
-            // The brain's colour comes from the block's own/opponent counts, even when they
+            // The brain's color comes from the block's own/opponent counts, even when they
             // are not those of an alternating game (a position set up in a GUI).
             BlockKind::Board => vec![self.move_for(brain, seq, signal, out)],
             _ => Vec::new(),
@@ -631,10 +631,10 @@ fn think_error(e: crate::games::ThinkError) -> String {
     }
 }
 
-/// Gives block stones their colours. With `who` fields (BOARD, YXBOARD): 1 is the brain's,
+/// Gives block stones their colors. With `who` fields (BOARD, YXBOARD): 1 is the brain's,
 /// 2 the opponent's, and the brain is black exactly when both have as many stones (black moves
-/// when the counts are equal). Without (SWAP2BOARD): colours alternate from black. Returns the
-/// brain's colour and the stones with their colours.
+/// when the counts are equal). Without (SWAP2BOARD): colors alternate from black. Returns the
+/// brain's color and the stones with their colors.
 fn board_colors(stones: &[BlockStone]) -> Result<(Color, Vec<(Color, Point)>), String> {
     let own = stones.iter().filter(|s| s.who == Some(1)).count();
     let opp = stones.iter().filter(|s| s.who == Some(2)).count();

@@ -289,7 +289,7 @@ fn parse_genmove(args: &str) -> Result<Command, String> {
     Ok(Command::Genmove(color, limits(rest)?))
 }
 
-/// An analysis command's arguments: an optional colour (default: the side to move), then
+/// An analysis command's arguments: an optional color (default: the side to move), then
 /// `genmove`'s limits.
 fn parse_analyze(kind: AnalyzeKind, args: &str) -> Result<Command, String> {
     let w = words(args);

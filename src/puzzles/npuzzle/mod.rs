@@ -3,8 +3,8 @@
 //! [`request`] parses the command, [`solvable`] rejects impossible positions at once, then either
 //! an optimal search runs ([`bfs`], [`astar`], or [`idastar`] with Manhattan + linear conflict or,
 //! on 4x4 and 5x5 boards, additive pattern databases from [`pdb`]; stopped, it answers with a
-//! `fast` incumbent when it has one) or [`fast`] mode (constructive, then [`beam`] search, then
-//! [`smooth`]ing by optimal window searches).
+//! `fast` incumbent when it has one) or `fast` mode ([`suboptimal`]: constructive, then [`beam`]
+//! search, then [`smooth`]ing by optimal window searches).
 //! See protocol.md for the command and README.md for the methods.
 
 pub mod astar;
@@ -12,7 +12,6 @@ pub mod beam;
 pub mod bfs;
 pub mod board;
 mod budget;
-pub mod fast;
 pub mod heuristic;
 pub mod idastar;
 pub mod packed;
@@ -20,6 +19,7 @@ pub mod pdb;
 pub mod request;
 pub mod smooth;
 pub mod solvable;
+pub mod suboptimal;
 
 use std::time::Duration;
 
@@ -90,7 +90,8 @@ pub fn solve_request(req: &Request, ctx: &mut SearchContext) -> Result<Solution,
     }
     match req.mode {
         Mode::Fast => {
-            let (moves, nodes) = fast::solve(req.shape, &req.start, &req.goal, &control, ctx)?;
+            let (moves, nodes) =
+                suboptimal::solve(req.shape, &req.start, &req.goal, &control, ctx)?;
             Ok(Solution {
                 moves,
                 nodes,
@@ -212,7 +213,7 @@ fn idastar_best(
     let rest = remaining(control, spent, None);
     let options = ctx.options.clone();
     let (incumbent, n) = with_quiet_context(&rest, &options, |quiet| {
-        fast::incumbent(shape, &req.start, &req.goal, &rest, quiet)
+        suboptimal::incumbent(shape, &req.start, &req.goal, &rest, quiet)
     })
     .map_err(|_| STOPPED.to_string())?;
     spent += n;

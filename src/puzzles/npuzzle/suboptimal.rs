@@ -1,8 +1,9 @@
-//! `fast` mode: a constructive solver for any board up to 32x32, then, on boards up to 25 cells,
-//! beam search for a shorter answer, then window smoothing of the best path on every board.
+//! `fast` mode, the suboptimal solver: a constructive solver for any board up to 32x32, then, on
+//! boards up to 25 cells, beam search for a shorter answer, then window smoothing of the best path
+//! on every board.
 //!
-//! The constructive part peels off one edge line at a time (the longer dimension first, never the line holding the
-//! goal's blank): each tile of the line but the last two is brought home by a small A* over
+//! The constructive part peels off one edge line at a time (the longer dimension first, never the
+//! line holding the goal's blank): each tile of the line but the last two is brought home by a small A* over
 //! (tile, blank) positions that may not disturb finished cells, and the last two go home together
 //! (A* over both tiles and the blank, which finds the usual corner manoeuvre by itself). When at
 //! most 3x3 cells remain, IDA* with Manhattan + linear conflict finishes optimally. Every stage is

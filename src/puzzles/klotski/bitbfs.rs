@@ -26,7 +26,7 @@ const SLIDES: u8 = 1;
 const MOVES: u8 = 2;
 
 /// What the search found.
-pub struct FastFound {
+pub struct BitFound {
     /// The visited keys with parent links.
     pub table: KeyTable,
     /// The first optimal goal state, or `None` when the goal is unreachable.
@@ -44,7 +44,7 @@ pub fn search(
     metric: Metric,
     all: bool,
     ctx: &mut SearchContext,
-) -> Result<FastFound, Failure> {
+) -> Result<BitFound, Failure> {
     match metric {
         Metric::Steps => search_with::<STEPS>(bm, start, all, ctx),
         Metric::Slides => search_with::<SLIDES>(bm, start, all, ctx),
@@ -57,10 +57,10 @@ fn search_with<const METRIC: u8>(
     start: u64,
     all: bool,
     ctx: &mut SearchContext,
-) -> Result<FastFound, Failure> {
+) -> Result<BitFound, Failure> {
     let budget = ctx.options.hash_mib.saturating_mul(1 << 20);
     let track_last = METRIC == MOVES;
-    let mut found = FastFound {
+    let mut found = BitFound {
         table: KeyTable::new(budget),
         goal: None,
         end_positions: 0,
@@ -189,7 +189,7 @@ fn search_with<const METRIC: u8>(
     Ok(found)
 }
 
-fn report(ctx: &mut SearchContext, found: &FastFound, depth: u32, began: Instant) {
+fn report(ctx: &mut SearchContext, found: &BitFound, depth: u32, began: Instant) {
     ctx.report(&Info {
         depth: Some(depth),
         nodes: found.nodes,
