@@ -25,13 +25,6 @@ impl MoveLimits {
     }
 }
 
-/// Why `genmove` produced no move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GenmoveError {
-    GameOver,
-    Unsupported(String),
-}
-
 /// Game, options and clocks of one engine process.
 pub struct Session {
     game: Box<dyn Game>,
@@ -160,18 +153,15 @@ impl Session {
         control: &SearchControl,
         reporter: &mut dyn FnMut(&Info),
         namer: &dyn Fn(Point) -> String,
-    ) -> Result<Thought, GenmoveError> {
+    ) -> Result<Thought, ThinkError> {
         if self.game.outcome().is_some() {
-            return Err(GenmoveError::GameOver);
+            return Err(ThinkError::GameOver);
         }
         let mut ctx = SearchContext::new(control, &self.options, reporter, namer);
-        let thought = self.game.think(color, &mut ctx).map_err(|e| match e {
-            ThinkError::GameOver => GenmoveError::GameOver,
-            ThinkError::Unsupported(s) => GenmoveError::Unsupported(s),
-        })?;
+        let thought = self.game.think(color, &mut ctx)?;
         self.game
             .play(color, thought.point)
-            .map_err(|e| GenmoveError::Unsupported(format!("engine chose an illegal move: {e}")))?;
+            .map_err(|e| ThinkError::Unsupported(format!("engine chose an illegal move: {e}")))?;
         Ok(thought)
     }
 }

@@ -48,6 +48,16 @@ pub enum ThinkError {
     Unsupported(String),
 }
 
+impl fmt::Display for ThinkError {
+    /// The error text both protocols print (each in its own error form).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThinkError::GameOver => f.write_str("game is over"),
+            ThinkError::Unsupported(s) => f.write_str(s),
+        }
+    }
+}
+
 /// A move chosen by a search, with what the search believes about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thought {
@@ -79,6 +89,28 @@ impl Rule {
         }
     }
 
+    /// The Gomocup `INFO rule` number (a bit set: 1 exact five, 4 renju), as `gridmind match`
+    /// sends it to an engine.
+    pub fn gomocup_number(self) -> u64 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+        }
+    }
+
+    /// Decodes a Gomocup `INFO rule` number: the renju bit wins over the exact-five bit, and
+    /// bits we do not play (2 continuous game, 8 caro, ...) are ignored.
+    pub fn from_gomocup_number(v: u64) -> Rule {
+        if v & 4 != 0 {
+            Rule::Renju
+        } else if v & 1 != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        }
+    }
+
     /// Parses a protocol name.
     pub fn from_name(s: &str) -> Option<Rule> {
         match s {
@@ -104,6 +136,15 @@ pub enum GameSpec {
 /// Board sizes gomoku accepts (inclusive), for every front end's size checks.
 pub const GOMOKU_SIZES: std::ops::RangeInclusive<usize> = 5..=22;
 
+/// Whether gomoku plays on a `width` x `height` board: the one size check behind `game`,
+/// `boardsize` and Gomocup `START`/`RECTSTART`, whose error texts differ by protocol.
+pub fn gomoku_size_ok(width: usize, height: usize) -> bool {
+    GOMOKU_SIZES.contains(&width) && GOMOKU_SIZES.contains(&height)
+}
+
+/// The error for a board size a game does not play (GTP's standard text).
+pub const UNACCEPTABLE_SIZE: &str = "unacceptable size";
+
 impl GameSpec {
     /// Creates the game, or says why the spec is unacceptable.
     pub fn build(self) -> Result<Box<dyn Game>, String> {
@@ -114,8 +155,8 @@ impl GameSpec {
                 height,
                 rule,
             } => {
-                if !GOMOKU_SIZES.contains(&width) || !GOMOKU_SIZES.contains(&height) {
-                    return Err("unacceptable size".into());
+                if !gomoku_size_ok(width, height) {
+                    return Err(UNACCEPTABLE_SIZE.into());
                 }
                 Ok(Box::new(gomoku::Gomoku::new(width, height, rule)))
             }

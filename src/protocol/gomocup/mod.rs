@@ -16,10 +16,12 @@ use std::time::{Duration, Instant};
 
 use command::{block_stone, parse_line, BlockKind, BlockStone, Command, Line};
 
-use crate::engine::session::{GenmoveError, MoveLimits};
+use crate::engine::session::MoveLimits;
 use crate::engine::timemgmt::Clock;
 use crate::engine::Session;
-use crate::games::{Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZES};
+use crate::games::{
+    gomoku_size_ok, Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZES,
+};
 use crate::protocol::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::protocol::input::InputLine;
 use crate::search::info::Info;
@@ -341,7 +343,7 @@ impl GomocupExecutor {
     }
 
     fn start(&mut self, width: usize, height: usize) -> String {
-        if !GOMOKU_SIZES.contains(&width) || !GOMOKU_SIZES.contains(&height) {
+        if !gomoku_size_ok(width, height) {
             return format!(
                 "ERROR unsupported board size {width}x{height} (supported: {}..{})",
                 GOMOKU_SIZES.start(),
@@ -397,14 +399,7 @@ impl GomocupExecutor {
                 self.limits.max_depth = (v > 0).then(|| v.min(u32::MAX as u64) as u32);
             }
             "rule" => {
-                let v = number()?;
-                let rule = if v & 4 != 0 {
-                    Rule::Renju
-                } else if v & 1 != 0 {
-                    Rule::Standard
-                } else {
-                    Rule::Freestyle
-                };
+                let rule = Rule::from_gomocup_number(number()?);
                 if let GameSpec::Gomoku { width, height, .. } = self.session.game().spec() {
                     if rule != self.rule() {
                         // Keep the position when it is legal under the new rule (a GUI may
@@ -490,8 +485,7 @@ impl GomocupExecutor {
         let namer = |p: Point| p.to_string();
         match self.session.genmove(color, &control, &mut reporter, &namer) {
             Ok(t) => t.point.to_string(),
-            Err(GenmoveError::GameOver) => "ERROR game is over".into(),
-            Err(GenmoveError::Unsupported(e)) => format!("ERROR {e}"),
+            Err(e) => format!("ERROR {e}"),
         }
     }
 
@@ -513,10 +507,7 @@ impl GomocupExecutor {
         self.session
             .game_mut()
             .think_excluding(color, exclude, &mut ctx)
-            .map_err(|e| match e {
-                crate::games::ThinkError::GameOver => "game is over".to_string(),
-                crate::games::ThinkError::Unsupported(s) => s,
-            })
+            .map_err(|e| e.to_string())
     }
 
     fn block(
@@ -576,7 +567,7 @@ impl GomocupExecutor {
             &namer,
         ) {
             Ok(r) => r,
-            Err(e) => return vec![format!("ERROR {}", think_error(e))],
+            Err(e) => return vec![format!("ERROR {e}")],
         };
         let mut lines: Vec<String> = ranked
             .iter()
@@ -622,14 +613,6 @@ fn play_error(e: PlayError, x: usize, y: usize) -> String {
 
 /// The error of a `BOARD`/`YXBOARD` block whose stones hold a five (the game is decided).
 const GAME_OVER_IN_BLOCK: &str = "game is over: the board holds a five";
-
-/// A search error in Gomocup's words.
-fn think_error(e: crate::games::ThinkError) -> String {
-    match e {
-        crate::games::ThinkError::GameOver => "game is over".to_string(),
-        crate::games::ThinkError::Unsupported(s) => s,
-    }
-}
 
 /// Gives block stones their colors. With `who` fields (BOARD, YXBOARD): 1 is the brain's,
 /// 2 the opponent's, and the brain is black exactly when both have as many stones (black moves

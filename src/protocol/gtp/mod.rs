@@ -16,11 +16,10 @@ use std::time::Duration;
 
 use command::{AnalyzeKind, Command, GameRequest, Request, Vertex, COMMAND_NAMES};
 
-use crate::engine::session::GenmoveError;
 use crate::engine::session::MoveLimits;
 use crate::engine::timemgmt::Clock;
 use crate::engine::Session;
-use crate::games::{Color, GameSpec, Outcome, Point, ThinkError};
+use crate::games::{Color, GameSpec, Outcome, Point, UNACCEPTABLE_SIZE};
 use crate::protocol::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::protocol::input::InputLine;
 use crate::puzzles;
@@ -165,7 +164,7 @@ impl GtpExecutor {
             Command::Boardsize(n) => {
                 let spec = match self.session.game().spec() {
                     GameSpec::TicTacToe if n == 3 => GameSpec::TicTacToe,
-                    GameSpec::TicTacToe => return Err("unacceptable size".into()),
+                    GameSpec::TicTacToe => return Err(UNACCEPTABLE_SIZE.into()),
                     GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
                         width: n,
                         height: n,
@@ -208,8 +207,7 @@ impl GtpExecutor {
                 let mut reporter = |info: &Info| eprintln!("info {info}");
                 match self.session.genmove(color, &control, &mut reporter, &namer) {
                     Ok(t) => Ok(vertex_name(t.point, height)),
-                    Err(GenmoveError::GameOver) => Err("game is over".into()),
-                    Err(GenmoveError::Unsupported(s)) => Err(s),
+                    Err(e) => Err(e.to_string()),
                 }
             }
             Command::SetOption(name, value) => self
@@ -248,7 +246,7 @@ impl GtpExecutor {
             Command::RectangularBoardsize(w, h) => {
                 let spec = match self.session.game().spec() {
                     GameSpec::TicTacToe if (w, h) == (3, 3) => GameSpec::TicTacToe,
-                    GameSpec::TicTacToe => return Err("unacceptable size".into()),
+                    GameSpec::TicTacToe => return Err(UNACCEPTABLE_SIZE.into()),
                     GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
                         width: w,
                         height: h,
@@ -327,10 +325,7 @@ impl GtpExecutor {
             &mut reporter,
             &namer,
         )
-        .map_err(|e| match e {
-            ThinkError::GameOver => "game is over".to_string(),
-            ThinkError::Unsupported(s) => s,
-        })?;
+        .map_err(|e| e.to_string())?;
         let game = self.session.game();
         Ok(match (kind, ranked.first()) {
             (AnalyzeKind::Pv, Some(best)) => analyze::pv(game, color, best),
