@@ -1,23 +1,20 @@
 //! Level-by-level breadth-first search on one-word keys (the bitboard path).
 //!
-//! Same search as [`super::bfs`] (levels are index ranges of the arena, so the first goal found
-//! is optimal; `all` finishes the goal's level and then the component), but every position is a
+//! Same level loop as [`super::bfs`] ([`levels::walk`]: the first goal found is optimal; `all`
+//! finishes the goal's level and then the component), but every position is a
 //! `u64` of [`BitModel`] placement bits, stored with its mirror image's key and both occupancy
 //! masks so it is never decoded: a successor is two bit flips on each (the moved piece's old and
 //! new placement), and the table compares keys in place. The metric is a const parameter so the
 //! inner loop has no metric branch.
 
-use std::time::{Duration, Instant};
-
 use super::bfs::Failure;
-use super::bitboard::BitModel;
+use super::bitboard::{BitModel, Movers};
 use super::keyset::{KeyTable, Node};
+use super::levels::{self, Levels};
 use super::model::Metric;
 use super::table::StateId;
-use crate::search::{Info, SearchContext};
+use crate::search::SearchContext;
 
-/// How often (in expanded states) the stop signal is polled.
-const POLL_EVERY: u64 = 2048;
 /// "No last move" in the per-state last-moved-piece list.
 const NO_LAST: u8 = 64;
 
@@ -59,15 +56,9 @@ fn search_with<const METRIC: u8>(
     ctx: &mut SearchContext,
 ) -> Result<BitFound, Failure> {
     let budget = ctx.options.hash_mib.saturating_mul(1 << 20);
-    let track_last = METRIC == MOVES;
-    let mut found = BitFound {
-        table: KeyTable::new(budget),
-        goal: None,
-        end_positions: 0,
-        nodes: 0,
-    };
+    let mut table = KeyTable::new(budget);
     let mirror = bm.mirror(start);
-    found.table.insert(Node {
+    table.insert(Node {
         key: start,
         mirror,
         occupied: bm.occupied(start),
@@ -75,126 +66,105 @@ fn search_with<const METRIC: u8>(
         parent: 0,
         last: NO_LAST,
     })?;
-    if start & bm.goal_bit != 0 {
-        found.goal = Some(0);
-        found.end_positions = 1;
-        if !all {
-            return Ok(found);
-        }
-    }
-    let way = bm.mover_search(start);
-    let began = Instant::now();
-    let mut last_report = began;
-    let (mut level_start, mut depth) = (0usize, 0u32);
-    let mut counting_level = found.goal.is_none();
-    while level_start < found.table.len() {
-        let level_end = found.table.len();
-        for id in level_start..level_end {
-            found.nodes += 1;
-            if found.nodes % POLL_EVERY == 0 && ctx.control.should_stop(found.nodes) {
-                return Err(Failure::Stopped {
-                    nodes: found.nodes,
-                    depth,
-                });
-            }
-            let node = *found.table.node(id);
-            let key = node.key;
-            let empty = bm.full & !node.occupied;
-            // Under `moves`, moving the piece that moved last again only reaches states one move
-            // from the parent, all already stored: leave it out.
-            let skip = if track_last {
-                1u64.checked_shl(u32::from(node.last)).unwrap_or(0)
-            } else {
-                0
-            };
-            let (mut candidates, open) = bm.candidates(key, empty, skip, way);
-            let mut hit = None;
-            while candidates != 0 {
-                let b = candidates.trailing_zeros() as usize & 63;
-                candidates &= candidates - 1;
-                let first = bm.first_steps(b, empty, way, &open);
-                // Never taken when every candidate is known to move (the classic board), so
-                // the predictor learns it.
-                if first == 0 {
-                    continue;
-                }
-                let mut dests = match METRIC {
-                    STEPS => first,
-                    SLIDES => bm.slides(b, empty, first),
-                    _ => bm.region(b, empty, first),
-                };
-                let mb = bm.mirror_of[b] as usize & 63;
-                let base = Node {
-                    key: key ^ 1 << b,
-                    mirror: node.mirror ^ 1 << mb,
-                    occupied: node.occupied ^ bm.covers[b],
-                    mirror_occupied: node.mirror_occupied ^ bm.covers[mb],
-                    parent: id as StateId,
-                    last: 0,
-                };
-                while dests != 0 {
-                    let j = dests.trailing_zeros() as usize & 63;
-                    dests &= dests - 1;
-                    let mj = bm.mirror_of[j] as usize & 63;
-                    let next = base.key | 1 << j;
-                    let image = base.mirror | 1 << mj;
-                    let child = if bm.mirror_dedup && image < next {
-                        Node {
-                            key: image,
-                            mirror: next,
-                            occupied: base.mirror_occupied | bm.covers[mj],
-                            mirror_occupied: base.occupied | bm.covers[j],
-                            parent: base.parent,
-                            last: mj as u8,
-                        }
-                    } else {
-                        Node {
-                            key: next,
-                            mirror: image,
-                            occupied: base.occupied | bm.covers[j],
-                            mirror_occupied: base.mirror_occupied | bm.covers[mj],
-                            parent: base.parent,
-                            last: j as u8,
-                        }
-                    };
-                    if found.table.insert(child)? && child.key & bm.goal_bit != 0 {
-                        hit.get_or_insert(found.table.len() as StateId - 1);
-                    }
-                }
-            }
-            if let Some(new) = hit {
-                if found.goal.is_none() {
-                    found.goal = Some(new);
-                }
-                if !all {
-                    report(ctx, &found, depth + 1, began);
-                    return Ok(found);
-                }
-            }
-        }
-        depth += 1;
-        if counting_level && found.goal.is_some() {
-            found.end_positions = (level_end..found.table.len())
-                .filter(|&i| found.table.node(i).key & bm.goal_bit != 0)
-                .count() as u64;
-            counting_level = false;
-        }
-        level_start = level_end;
-        if last_report.elapsed() >= Duration::from_secs(1) {
-            last_report = Instant::now();
-            report(ctx, &found, depth, began);
-        }
-    }
-    report(ctx, &found, depth, began);
-    Ok(found)
+    let mut bits = Bits::<METRIC> {
+        bm,
+        table,
+        way: bm.mover_search(start),
+    };
+    let walk = levels::walk(&mut bits, all, ctx)?;
+    Ok(BitFound {
+        table: bits.table,
+        goal: walk.goal,
+        end_positions: walk.end_positions,
+        nodes: walk.nodes,
+    })
 }
 
-fn report(ctx: &mut SearchContext, found: &BitFound, depth: u32, began: Instant) {
-    ctx.report(&Info {
-        depth: Some(depth),
-        nodes: found.nodes,
-        time: began.elapsed(),
-        extra: vec![("states".into(), found.table.len().to_string())],
-        ..Info::default()
-    });
+/// The bitboard path's store and move generation; the metric is a const parameter so the inner
+/// loop has no metric branch.
+struct Bits<'m, const METRIC: u8> {
+    bm: &'m BitModel,
+    table: KeyTable,
+    /// How movable pieces are found on this board (see [`BitModel::mover_search`]).
+    way: Movers,
+}
+
+impl<const METRIC: u8> Levels for Bits<'_, METRIC> {
+    fn stored(&self) -> usize {
+        self.table.len()
+    }
+
+    fn is_goal(&self, id: usize) -> bool {
+        self.table.node(id).key & self.bm.goal_bit != 0
+    }
+
+    fn expand(&mut self, id: usize, _all: bool) -> Result<Option<StateId>, Failure> {
+        let (bm, way) = (self.bm, self.way);
+        let node = *self.table.node(id);
+        let key = node.key;
+        let empty = bm.full & !node.occupied;
+        // Under `moves`, moving the piece that moved last again only reaches states one move
+        // from the parent, all already stored: leave it out.
+        let skip = if METRIC == MOVES {
+            1u64.checked_shl(u32::from(node.last)).unwrap_or(0)
+        } else {
+            0
+        };
+        let (mut candidates, open) = bm.candidates(key, empty, skip, way);
+        let mut hit = None;
+        while candidates != 0 {
+            let b = candidates.trailing_zeros() as usize & 63;
+            candidates &= candidates - 1;
+            let first = bm.first_steps(b, empty, way, &open);
+            // Never taken when every candidate is known to move (the classic board), so
+            // the predictor learns it.
+            if first == 0 {
+                continue;
+            }
+            let mut dests = match METRIC {
+                STEPS => first,
+                SLIDES => bm.slides(b, empty, first),
+                _ => bm.region(b, empty, first),
+            };
+            let mb = bm.mirror_of[b] as usize & 63;
+            let base = Node {
+                key: key ^ 1 << b,
+                mirror: node.mirror ^ 1 << mb,
+                occupied: node.occupied ^ bm.covers[b],
+                mirror_occupied: node.mirror_occupied ^ bm.covers[mb],
+                parent: id as StateId,
+                last: 0,
+            };
+            while dests != 0 {
+                let j = dests.trailing_zeros() as usize & 63;
+                dests &= dests - 1;
+                let mj = bm.mirror_of[j] as usize & 63;
+                let next = base.key | 1 << j;
+                let image = base.mirror | 1 << mj;
+                let child = if bm.mirror_dedup && image < next {
+                    Node {
+                        key: image,
+                        mirror: next,
+                        occupied: base.mirror_occupied | bm.covers[mj],
+                        mirror_occupied: base.occupied | bm.covers[j],
+                        parent: base.parent,
+                        last: mj as u8,
+                    }
+                } else {
+                    Node {
+                        key: next,
+                        mirror: image,
+                        occupied: base.occupied | bm.covers[j],
+                        mirror_occupied: base.mirror_occupied | bm.covers[mj],
+                        parent: base.parent,
+                        last: j as u8,
+                    }
+                };
+                if self.table.insert(child)? && child.key & bm.goal_bit != 0 {
+                    hit.get_or_insert(self.table.len() as StateId - 1);
+                }
+            }
+        }
+        Ok(hit)
+    }
 }

@@ -17,6 +17,7 @@ pub mod grid;
 pub mod key;
 pub mod keyset;
 pub mod layouts;
+pub mod levels;
 pub mod model;
 pub mod moves;
 pub mod rebuild;
