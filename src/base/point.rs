@@ -5,7 +5,9 @@ use std::fmt;
 /// A player. `Black` is the first player (`x` in tic-tac-toe), as in every gomoku convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// The first player.
     Black,
+    /// The second player.
     White,
 }
 
@@ -30,7 +32,9 @@ impl Color {
 /// games never see two coordinate systems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
+    /// Column, counted from the left edge.
     pub x: u8,
+    /// Row, counted from the top edge.
     pub y: u8,
 }
 

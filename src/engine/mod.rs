@@ -11,6 +11,8 @@
 
 pub mod nbest;
 pub mod session;
+// TODO(#11 part 2): the time manager moves to search/ and gets its field docs there.
+#[allow(missing_docs)]
 pub mod timemgmt;
 
 pub use crate::search::{control, info, options};

@@ -13,9 +13,13 @@ use crate::search::{EngineOptions, Info, SearchContext, SearchControl, StopSigna
 /// Explicit limits a front end attaches to one `genmove`; empty means "use the session's clock".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveLimits {
+    /// Hard time limit for this move (`genmove ... movetime MS`).
     pub movetime: Option<Duration>,
+    /// Deepest iteration to search.
     pub depth: Option<u32>,
+    /// Node budget for the search.
     pub nodes: Option<u64>,
+    /// Search until `stop`, whatever the clock says.
     pub infinite: bool,
 }
 
@@ -28,6 +32,7 @@ impl MoveLimits {
 /// Game, options and clocks of one engine process.
 pub struct Session {
     game: Box<dyn Game>,
+    /// What the user set with `setoption` / `INFO`; every search reads it.
     pub options: EngineOptions,
     /// Per-color clocks (GTP `time_left` is per color; Gomocup sets both).
     pub clocks: [Clock; 2],
@@ -103,10 +108,12 @@ impl Session {
         Ok(())
     }
 
+    /// Places a stone for `color`; the game refuses illegal moves and stays unchanged.
     pub fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError> {
         self.game.play(color, p)
     }
 
+    /// Takes back the last stone; `None` when the board is empty.
     pub fn undo(&mut self) -> Option<(Color, Point)> {
         self.game.undo()
     }

@@ -17,15 +17,20 @@ use crate::search::SearchContext;
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// This player made the winning line.
     Win(Color),
+    /// The board is full with no winner.
     Draw,
 }
 
 /// Why a `play` was refused; the front ends turn this into their own error form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayError {
+    /// The point is outside the board.
     OffBoard,
+    /// A stone is already there.
     Occupied,
+    /// The game is decided; no more stones.
     GameOver,
     /// A renju forbidden point for black (double-three, double-four, overline).
     Forbidden,
@@ -43,6 +48,7 @@ impl fmt::Display for PlayError {
 /// Why a `think` produced no move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ThinkError {
+    /// The game is decided, so there is nothing to choose.
     GameOver,
     /// The game does not offer this request (for example n-best on tic-tac-toe).
     Unsupported(String),
@@ -61,10 +67,15 @@ impl fmt::Display for ThinkError {
 /// A move chosen by a search, with what the search believes about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thought {
+    /// The move to play.
     pub point: Point,
+    /// The search's verdict from the mover's point of view.
     pub score: Score,
+    /// Deepest completed iteration.
     pub depth: u32,
+    /// Nodes searched, for `info` and benchmarks.
     pub nodes: u64,
+    /// Expected continuation, starting with `point`.
     pub pv: Vec<Point>,
 }
 
@@ -125,10 +136,15 @@ impl Rule {
 /// Which game a session plays; front ends build one from their own syntax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameSpec {
+    /// Tic-tac-toe on 3x3.
     TicTacToe,
+    /// Five in a row on a `width` x `height` board.
     Gomoku {
+        /// Columns, within [`GOMOKU_SIZES`].
         width: usize,
+        /// Rows, within [`GOMOKU_SIZES`].
         height: usize,
+        /// Which five wins and what black may not play.
         rule: Rule,
     },
 }
@@ -190,7 +206,9 @@ impl fmt::Display for GameSpec {
 pub trait Game: Send {
     /// What this game is, so the session can answer `game` and rebuild it on `clear_board`.
     fn spec(&self) -> GameSpec;
+    /// Board columns, for front ends that draw or name points.
     fn width(&self) -> usize;
+    /// Board rows, for front ends that draw or name points.
     fn height(&self) -> usize;
     /// The stone on a point, `None` when empty or off the board.
     fn stone(&self, p: Point) -> Option<Color>;

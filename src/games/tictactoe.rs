@@ -71,6 +71,7 @@ impl Default for TicTacToe {
 }
 
 impl TicTacToe {
+    /// An empty board with an empty transposition table.
     pub fn new() -> TicTacToe {
         TicTacToe {
             board: Board::default(),

@@ -24,6 +24,7 @@ pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
 /// Counts of finished pairs per class.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pentanomial {
+    /// Pairs in which the first engine scored 0, 0.5, 1, 1.5 and 2 points (of 2), in that order.
     pub counts: [u32; 5],
 }
 

@@ -19,6 +19,7 @@ use super::traffic::TrafficLog;
 /// What the caller wants after a finished pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Play on.
     Continue,
     /// Start no more games, abandon those in flight at their next move.
     Stop,

@@ -12,7 +12,9 @@ pub mod input;
 /// Which front end to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProtocolChoice {
+    /// gridmind's GTP-style protocol.
     Gtp,
+    /// The Gomocup (piskvork) protocol.
     Gomocup,
     /// Decide from the first non-blank input line.
     Auto,

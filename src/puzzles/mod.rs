@@ -11,7 +11,9 @@ use crate::search::SearchContext;
 /// The puzzle families `solve` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleKind {
+    /// `solve npuzzle`.
     NPuzzle,
+    /// `solve klotski`.
     Klotski,
 }
 

@@ -8,7 +8,9 @@ use crate::base::Point;
 /// What a search gets from the session: its limits, the options, a progress sink, and how to name
 /// moves for that sink. Shared by games (`think`) and puzzles (`solve`).
 pub struct SearchContext<'a> {
+    /// Limits and the stop signal to poll.
     pub control: &'a SearchControl,
+    /// The user's options (threads, hash, seed, strength).
     pub options: &'a EngineOptions,
     reporter: &'a mut dyn FnMut(&Info),
     namer: &'a dyn Fn(Point) -> String,

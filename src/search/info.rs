@@ -11,10 +11,15 @@ pub use crate::base::Score;
 /// One progress report. Fields a search does not know stay `None`/empty and are left out.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Info {
+    /// Nominal depth of the iteration reported.
     pub depth: Option<u32>,
+    /// Deepest ply reached (extensions, quiescence).
     pub seldepth: Option<u32>,
+    /// The search's verdict so far.
     pub score: Option<Score>,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Time since the search started.
     pub time: Duration,
     /// Extra `key value` pairs, e.g. the IDA* `bound` or `hashfull`.
     pub extra: Vec<(String, String)>,

@@ -10,9 +10,16 @@
 mod board;
 mod greedy;
 mod helpers;
+// TODO(#11 part 2): pattern.rs has undocumented public items; document them there and drop this.
+#[allow(missing_docs)]
 pub mod pattern;
 pub mod rules;
+// TODO(#11 part 2): `Searcher::search` (123 lines) exceeds the 120-line limit; split it, drop this.
+#[allow(clippy::too_many_lines)]
 mod search;
+// TODO(#11 part 2): `think` (270 lines) splits into strength levels, root facts, iterative
+// deepening / Lazy SMP and the safety net; then drop this.
+#[allow(clippy::too_many_lines)]
 mod think;
 mod tt;
 mod vct;

@@ -36,8 +36,11 @@ pub struct Grid {
 /// Why a point is forbidden to black under renju.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Forbidden {
+    /// Two open threes made at once.
     DoubleThree,
+    /// Two fours made at once.
     DoubleFour,
+    /// Six or more in a row.
     Overline,
 }
 
@@ -68,10 +71,12 @@ impl Grid {
         g
     }
 
+    /// Board columns.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Board rows.
     pub fn height(&self) -> usize {
         self.height
     }

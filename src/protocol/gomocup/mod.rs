@@ -206,6 +206,7 @@ pub struct GomocupExecutor {
 }
 
 impl GomocupExecutor {
+    /// An executor on `session`, with no clock and no limits set yet.
     pub fn new(session: Session) -> GomocupExecutor {
         let requested_hash_mib = session.options.hash_mib;
         GomocupExecutor {

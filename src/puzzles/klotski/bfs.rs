@@ -32,8 +32,18 @@ pub struct Found<K> {
 
 /// Why a search ended without an answer.
 pub enum Failure {
-    Stopped { nodes: u64, depth: u32 },
-    OutOfMemory { states: usize },
+    /// `stop` or a limit ended the search.
+    Stopped {
+        /// States expanded.
+        nodes: u64,
+        /// Levels proven to hold no goal.
+        depth: u32,
+    },
+    /// The `hash` budget would be exceeded.
+    OutOfMemory {
+        /// States stored when the budget ran out.
+        states: usize,
+    },
 }
 
 impl From<OutOfMemory> for Failure {

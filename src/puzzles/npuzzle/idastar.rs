@@ -45,6 +45,7 @@ impl Window {
 /// Totals of one search, for `info` lines and the benchmark.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stats {
+    /// Nodes expanded.
     pub nodes: u64,
 }
 

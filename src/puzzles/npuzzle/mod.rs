@@ -35,8 +35,11 @@ pub const MAX_OPTIMAL_CELLS: usize = 256;
 /// A solved request: moves and the work it took (for `info` lines and the benchmark).
 #[derive(Clone, Debug)]
 pub struct Solution {
+    /// The blank's moves from start to goal.
     pub moves: Vec<Dir>,
+    /// Nodes searched, all stages together.
     pub nodes: u64,
+    /// Whether the length is proven optimal.
     pub optimal: bool,
     /// For an optimal search stopped with a best-so-far answer: the proven lower bound on the
     /// optimal length when it stopped.

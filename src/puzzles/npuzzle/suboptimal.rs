@@ -28,6 +28,40 @@ use super::smooth;
 const PDB_NODE_BUDGET: u64 = 2_000_000;
 use crate::search::{with_quiet_context, SearchContext, SearchControl};
 
+/// Expanded states after which a windowed placement stage gives up (its caller then widens the
+/// window or falls back); unbounded windows have no cap.
+const STAGE_NODE_CAP: u64 = 200_000;
+
+/// A stage state (blank, then up to three tiles) as one hash key.
+fn pack(s: &[u16; 4]) -> u64 {
+    (s[0] as u64) | ((s[1] as u64) << 16) | ((s[2] as u64) << 32) | ((s[3] as u64) << 48)
+}
+
+/// The inverse of [`pack`].
+fn unpack(k: u64) -> [u16; 4] {
+    [
+        k as u16,
+        (k >> 16) as u16,
+        (k >> 32) as u16,
+        (k >> 48) as u16,
+    ]
+}
+
+/// The moves from the stage's start to state `k`, read back through the parent links.
+fn path_to(seen: &HashMap<u64, (u32, u64, u8), KeyHash>, k: u64) -> Vec<Dir> {
+    let mut path = Vec::new();
+    let mut cur = k;
+    while let Some(&(_, p, d)) = seen.get(&cur) {
+        if d == u8::MAX {
+            break;
+        }
+        path.push(Dir::from_index(d));
+        cur = p;
+    }
+    path.reverse();
+    path
+}
+
 struct Work {
     shape: Shape,
     tiles: Vec<u16>,
@@ -102,24 +136,16 @@ impl Work {
         Err("internal error: fast mode could not place a tile".into())
     }
 
-    /// One windowed A* (f = g + weight·h) over (blank, tiles) positions; `None` if the window is
-    /// too tight or the search too big for it.
-    fn stage(
-        &mut self,
-        targets: &[usize],
-        start: [u16; 4],
-        margin: usize,
-        weight: u32,
-        control: &SearchControl,
-    ) -> Result<Option<Vec<Dir>>, String> {
-        let n = targets.len();
+    /// The free cells of the rectangle around `cells` and `targets`, grown by `margin`: where a
+    /// stage's blank and tiles may go.
+    fn window(&self, cells: &[u16], targets: &[usize], margin: usize) -> Vec<bool> {
         let shape = self.shape;
-        let cells = start[..=n]
+        let all = cells
             .iter()
             .map(|&c| c as usize)
             .chain(targets.iter().copied());
         let (mut rmin, mut rmax, mut cmin, mut cmax) = (usize::MAX, 0, usize::MAX, 0);
-        for c in cells {
+        for c in all {
             let (r, col) = (c / shape.w, c % shape.w);
             rmin = rmin.min(r);
             rmax = rmax.max(r);
@@ -132,28 +158,32 @@ impl Work {
             let (r, col) = (c / shape.w, c % shape.w);
             r >= rmin && r <= rmax && col >= cmin && col <= cmax
         };
+        (0..shape.area())
+            .map(|c| self.free[c] && inside(c))
+            .collect()
+    }
+
+    /// One windowed A* (f = g + weight·h) over (blank, tiles) positions; `None` if the window is
+    /// too tight or the search too big for it.
+    fn stage(
+        &mut self,
+        targets: &[usize],
+        start: [u16; 4],
+        margin: usize,
+        weight: u32,
+        control: &SearchControl,
+    ) -> Result<Option<Vec<Dir>>, String> {
+        let n = targets.len();
+        let shape = self.shape;
         let cap = if margin == usize::MAX {
             u64::MAX
         } else {
-            200_000
-        };
-        let pack = |s: &[u16; 4]| {
-            (s[0] as u64) | ((s[1] as u64) << 16) | ((s[2] as u64) << 32) | ((s[3] as u64) << 48)
-        };
-        let unpack = |k: u64| {
-            [
-                k as u16,
-                (k >> 16) as u16,
-                (k >> 32) as u16,
-                (k >> 48) as u16,
-            ]
+            STAGE_NODE_CAP
         };
         // Each tile's exact cost alone (other tiles ignored, same cells allowed) is a lower bound
         // for the joint stage too; far stronger than Manhattan distance, which ignores that the
         // blank must walk round a tile to push it again.
-        let allowed: Vec<bool> = (0..shape.area())
-            .map(|c| self.free[c] && inside(c))
-            .collect();
+        let allowed = self.window(&start[..=n], targets, margin);
         let singles: Vec<Single> = (0..n)
             .filter_map(|i| Single::new(shape, &allowed, targets[i]))
             .collect();
@@ -196,17 +226,7 @@ impl Work {
             self.nodes += 1;
             expanded += 1;
             if done(&s) {
-                let mut path = Vec::new();
-                let mut cur = k;
-                while let Some(&(_, p, d)) = seen.get(&cur) {
-                    if d == u8::MAX {
-                        break;
-                    }
-                    path.push(Dir::from_index(d));
-                    cur = p;
-                }
-                path.reverse();
-                return Ok(Some(path));
+                return Ok(Some(path_to(&seen, k)));
             }
             if expanded > cap {
                 return Ok(None);

@@ -27,7 +27,9 @@ use crate::search::{Info, SearchContext, SearchControl};
 
 /// One pattern: its tiles and the table indexed by [`rank`] of their cells.
 pub struct Pattern {
+    /// The tiles this database covers.
     pub tiles: Vec<u8>,
+    /// Moves needed, indexed by the rank of the tiles' cells; shared by every search that uses it.
     pub table: Arc<Vec<u8>>,
 }
 
@@ -300,8 +302,11 @@ fn memory() -> &'static Mutex<HashMap<String, Arc<Vec<u8>>>> {
 /// Database build/load figures, for `info` lines and the benchmark.
 #[derive(Clone, Debug, Default)]
 pub struct LoadStats {
+    /// Time spent building (0 when loaded from the cache).
     pub built_ms: u128,
+    /// Time spent loading from the cache.
     pub loaded_ms: u128,
+    /// Resident size of all tables.
     pub bytes: usize,
 }
 
