@@ -29,7 +29,7 @@ fn scramble(shape: Shape, goal: &[u8], steps: usize, seed: u64) -> Vec<u8> {
 fn optimal(shape: Shape, start: &[u8], goal: &[u8], h: &dyn Heuristic) -> usize {
     let control = SearchControl::unlimited();
     let (out, _) = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
-        idastar::solve(shape, start, goal, h, &control, ctx)
+        idastar::solve(shape, start, goal, h, ctx)
     });
     match out {
         Outcome::Solved(m) => m.len(),

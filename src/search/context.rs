@@ -32,6 +32,17 @@ impl<'a> SearchContext<'a> {
         }
     }
 
+    /// The same options, reporter and notation under other limits: a search stage narrows its
+    /// caller's control (a node cap, a request's `movetime`) without a second parameter.
+    pub fn with_control<'b>(&'b mut self, control: &'b SearchControl) -> SearchContext<'b> {
+        SearchContext {
+            control,
+            options: self.options,
+            reporter: &mut *self.reporter,
+            namer: self.namer,
+        }
+    }
+
     /// Sends one progress report to the front end.
     pub fn report(&mut self, info: &Info) {
         (self.reporter)(info)

@@ -91,10 +91,10 @@ pub fn solve_request(req: &Request, ctx: &mut SearchContext) -> Result<Solution,
             lower_bound: None,
         });
     }
+    let ctx = &mut ctx.with_control(&control);
     match req.mode {
         Mode::Fast => {
-            let (moves, nodes) =
-                suboptimal::solve(req.shape, &req.start, &req.goal, &control, ctx)?;
+            let (moves, nodes) = suboptimal::solve(req.shape, &req.start, &req.goal, ctx)?;
             Ok(Solution {
                 moves,
                 nodes,
@@ -102,15 +102,11 @@ pub fn solve_request(req: &Request, ctx: &mut SearchContext) -> Result<Solution,
                 lower_bound: None,
             })
         }
-        Mode::Optimal => optimal(req, &control, ctx),
+        Mode::Optimal => optimal(req, ctx),
     }
 }
 
-fn optimal(
-    req: &Request,
-    control: &SearchControl,
-    ctx: &mut SearchContext,
-) -> Result<Solution, String> {
+fn optimal(req: &Request, ctx: &mut SearchContext) -> Result<Solution, String> {
     let shape = req.shape;
     if shape.area() > MAX_OPTIMAL_CELLS {
         return Err(format!(
@@ -131,12 +127,10 @@ fn optimal(
         ));
     }
     let (outcome, stats) = match req.algorithm {
-        Algorithm::Bfs => bfs::bfs(shape, &start, &goal, control, ctx),
-        Algorithm::BiBfs => bfs::bibfs(shape, &start, &goal, control, ctx),
-        Algorithm::AStar => astar::solve(shape, &start, &goal, control, ctx),
-        Algorithm::IdaStar | Algorithm::Auto => {
-            return idastar_best(req, &start, &goal, control, ctx)
-        }
+        Algorithm::Bfs => bfs::bfs(shape, &start, &goal, ctx),
+        Algorithm::BiBfs => bfs::bibfs(shape, &start, &goal, ctx),
+        Algorithm::AStar => astar::solve(shape, &start, &goal, ctx),
+        Algorithm::IdaStar | Algorithm::Auto => return idastar_best(req, &start, &goal, ctx),
     };
     match outcome {
         Outcome::Solved(moves) => Ok(Solution {
@@ -178,9 +172,9 @@ fn idastar_best(
     req: &Request,
     start: &[u8],
     goal: &[u8],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<Solution, String> {
+    let control = ctx.control;
     let shape = req.shape;
     let mdlc = ManhattanLc::new(shape, goal, true);
     let partition = pdb::Partition::for_board(shape, ctx.options.hash_mib);
@@ -197,8 +191,14 @@ fn idastar_best(
         FIRST_NODES
     };
     let first = remaining(control, 0, Some(cap));
-    let (outcome, stats, lower) =
-        idastar::solve_window(shape, start, goal, first_h, Window::OPEN, &first, ctx);
+    let (outcome, stats, lower) = idastar::solve_window(
+        shape,
+        start,
+        goal,
+        first_h,
+        Window::OPEN,
+        &mut ctx.with_control(&first),
+    );
     let mut spent = stats.nodes;
     let proven = |moves: Vec<Dir>, nodes: u64| Solution {
         moves,
@@ -216,7 +216,7 @@ fn idastar_best(
     let rest = remaining(control, spent, None);
     let options = ctx.options.clone();
     let (incumbent, n) = with_quiet_context(&rest, &options, |quiet| {
-        suboptimal::incumbent(shape, &req.start, &req.goal, &rest, quiet)
+        suboptimal::incumbent(shape, &req.start, &req.goal, quiet)
     })
     .map_err(|_| STOPPED.to_string())?;
     spent += n;
@@ -242,7 +242,7 @@ fn idastar_best(
     let rest = remaining(control, spent, None);
     let built;
     let h: &dyn Heuristic = if will_build {
-        match pdb::heuristic_for(shape, goal, &rest, ctx) {
+        match pdb::heuristic_for(shape, goal, &mut ctx.with_control(&rest)) {
             Ok(Some(set)) => {
                 built = set;
                 built.as_ref()
@@ -258,7 +258,8 @@ fn idastar_best(
         upper: incumbent.len() as u32,
         spent,
     };
-    let (outcome, stats, lower) = idastar::solve_window(shape, start, goal, h, window, &rest, ctx);
+    let (outcome, stats, lower) =
+        idastar::solve_window(shape, start, goal, h, window, &mut ctx.with_control(&rest));
     spent += stats.nodes;
     Ok(match outcome {
         Outcome::Solved(moves) => proven(moves, spent),

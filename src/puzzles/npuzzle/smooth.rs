@@ -21,7 +21,7 @@ use super::board::{replay, Dir, Shape};
 use super::heuristic::ManhattanLc;
 use super::idastar::{self, Outcome, Window};
 use crate::base::splitmix64;
-use crate::search::{SearchContext, SearchControl};
+use crate::search::SearchContext;
 
 /// What [`improve`] may spend.
 #[derive(Clone, Copy, Debug)]
@@ -107,9 +107,9 @@ pub fn improve(
     start: &[u16],
     moves: &[Dir],
     budget: Budget,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Vec<Dir>, u64) {
+    let control = ctx.control;
     let mut best = remove_cycles(shape, start, moves);
     let mut nodes = 0u64;
     // Nodes charged to the budget: at least [`WINDOW_COST`] per window, so that many cheap
@@ -139,7 +139,7 @@ pub fn improve(
                 // Shorter windows could only hold a back-and-forth pair, already cut.
                 if end - i >= 4 {
                     let cap = budget.window_nodes.min(left);
-                    let (found, n) = window(shape, &tiles, blank, &best[i..end], cap, control, ctx);
+                    let (found, n) = window(shape, &tiles, blank, &best[i..end], cap, ctx);
                     nodes += n;
                     charged += n.max(WINDOW_COST);
                     if let Some(path) = found {
@@ -175,9 +175,9 @@ fn window(
     blank: usize,
     moves: &[Dir],
     max_nodes: u64,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Option<Vec<Dir>>, u64) {
+    let control = ctx.control;
     let (mut r0, mut r1, mut c0, mut c1) = (shape.h, 0, shape.w, 0);
     let mut b = blank;
     let mut track = |cell: usize| {
@@ -255,7 +255,8 @@ fn window(
         upper: moves.len() as u32,
         spent: 0,
     };
-    let (outcome, stats, _) = idastar::solve_window(sub, &begin, &goal, &h, win, &limited, ctx);
+    let (outcome, stats, _) =
+        idastar::solve_window(sub, &begin, &goal, &h, win, &mut ctx.with_control(&limited));
     match outcome {
         Outcome::Solved(path) if path.len() < moves.len() => (Some(path), stats.nodes),
         _ => (None, stats.nodes),
@@ -265,7 +266,7 @@ fn window(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{with_quiet_context, EngineOptions};
+    use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
     fn parse(s: &str) -> Vec<Dir> {
         s.chars().filter_map(Dir::from_letter).collect()
@@ -297,7 +298,7 @@ mod tests {
             window_nodes: 100_000,
         };
         let (out, _) = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
-            improve(shape, &start, &moves, budget, &control, ctx)
+            improve(shape, &start, &moves, budget, ctx)
         });
         let got = replay(shape, &start, &super::super::board::letters(&out)).unwrap();
         assert_eq!(got, end);

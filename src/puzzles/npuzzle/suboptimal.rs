@@ -411,10 +411,9 @@ pub fn solve(
     shape: Shape,
     start: &[u16],
     goal: &[u16],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
-    solve_with(shape, start, goal, true, control, ctx)
+    solve_with(shape, start, goal, true, ctx)
 }
 
 /// [`solve`] for an optimal search's incumbent: the same, except that a 4x4 remainder is not
@@ -423,10 +422,9 @@ pub fn incumbent(
     shape: Shape,
     start: &[u16],
     goal: &[u16],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
-    solve_with(shape, start, goal, false, control, ctx)
+    solve_with(shape, start, goal, false, ctx)
 }
 
 fn solve_with(
@@ -434,12 +432,12 @@ fn solve_with(
     start: &[u16],
     goal: &[u16],
     pdb_finish: bool,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
-    let (mut best, mut nodes) = constructive(shape, start, goal, pdb_finish, control, ctx)?;
+    let control = ctx.control;
+    let (mut best, mut nodes) = constructive(shape, start, goal, pdb_finish, ctx)?;
     if shape.area() > MAX_CELLS || shape.w < 2 || shape.h < 2 {
-        return Ok(polish(shape, start, best, nodes, control, ctx));
+        return Ok(polish(shape, start, best, nodes, ctx));
     }
     let narrow = |t: &[u16]| t.iter().map(|&x| x as u8).collect::<Vec<u8>>();
     let (s8, g8) = (narrow(start), narrow(goal));
@@ -482,7 +480,7 @@ fn solve_with(
             best = m;
         }
     }
-    Ok(polish(shape, start, best, nodes, control, ctx))
+    Ok(polish(shape, start, best, nodes, ctx))
 }
 
 /// Shortens `best` by [`smooth::improve`] ([`SMOOTH_SMALL`] or [`SMOOTH_LARGE`], and the
@@ -492,9 +490,9 @@ fn polish(
     start: &[u16],
     best: Vec<Dir>,
     nodes: u64,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Vec<Dir>, u64) {
+    let control = ctx.control;
     let budget = if shape.area() <= MAX_CELLS {
         SMOOTH_SMALL
     } else {
@@ -506,7 +504,7 @@ fn polish(
     };
     // Quiet: the window searches would otherwise report every IDA* iteration.
     let (moves, n) = with_quiet_context(&limited, ctx.options, |quiet| {
-        smooth::improve(shape, start, &best, budget, &limited, quiet)
+        smooth::improve(shape, start, &best, budget, quiet)
     });
     (moves, nodes + n)
 }
@@ -518,9 +516,9 @@ pub fn constructive(
     start: &[u16],
     goal: &[u16],
     pdb_finish: bool,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
+    let control = ctx.control;
     let area = shape.area();
     let mut goal_cell = vec![0usize; area];
     for (c, &t) in goal.iter().enumerate() {
@@ -569,14 +567,7 @@ pub fn constructive(
                 ctx.options.data_dir.as_deref(),
             ) {
                 let region = (r0, r1, c0, c1);
-                if finish(
-                    &mut work,
-                    goal,
-                    region,
-                    Some((&set, PDB_NODE_BUDGET)),
-                    control,
-                    ctx,
-                )? {
+                if finish(&mut work, goal, region, Some((&set, PDB_NODE_BUDGET)), ctx)? {
                     return Ok((work.moves, work.nodes));
                 }
             }
@@ -618,7 +609,7 @@ pub fn constructive(
             }
         }
     }
-    finish(&mut work, goal, (r0, r1, c0, c1), None, control, ctx)?;
+    finish(&mut work, goal, (r0, r1, c0, c1), None, ctx)?;
     Ok((work.moves, work.nodes))
 }
 
@@ -649,9 +640,9 @@ fn finish(
     goal: &[u16],
     (r0, r1, c0, c1): (usize, usize, usize, usize),
     pdbs: Option<(&PdbSet, u64)>,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<bool, String> {
+    let control = ctx.control;
     let w = work.shape.w;
     let sub = Shape {
         w: c1 - c0,
@@ -664,11 +655,17 @@ fn finish(
     let (outcome, stats) = match pdbs {
         Some((set, budget)) => {
             let limited = control.clone().with_max_nodes(budget);
-            idastar::solve(sub, &sub_start, &sub_goal, set, &limited, ctx)
+            idastar::solve(
+                sub,
+                &sub_start,
+                &sub_goal,
+                set,
+                &mut ctx.with_control(&limited),
+            )
         }
         None => {
             let h = ManhattanLc::new(sub, &sub_goal, true);
-            idastar::solve(sub, &sub_start, &sub_goal, &h, control, ctx)
+            idastar::solve(sub, &sub_start, &sub_goal, &h, ctx)
         }
     };
     work.nodes += stats.nodes;

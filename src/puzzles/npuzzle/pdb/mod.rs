@@ -321,9 +321,9 @@ pub fn supports(shape: Shape, hash_mib: usize) -> bool {
 pub fn heuristic_for(
     shape: Shape,
     goal: &[u8],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<Option<Box<dyn Heuristic>>, String> {
+    let control = ctx.control;
     let Some(partition) = Partition::for_board(shape, ctx.options.hash_mib) else {
         return Ok(None);
     };
