@@ -101,7 +101,7 @@ fn zobrist(c: usize, t: u16) -> u128 {
 
 /// Shortens `moves` (a solution played from `start`) by loop cutting and optimal window searches
 /// within `budget`; returns the new moves (never longer, same end state) and the nodes spent.
-/// Stops early when `control` says so; whatever it has then is still valid.
+/// Stops early when `ctx.control` says so; whatever it has then is still valid.
 pub fn improve(
     shape: Shape,
     start: &[u16],
