@@ -703,6 +703,18 @@ mod tests {
     }
 
     #[test]
+    fn rule_numbers_round_trip_and_ignore_other_bits() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            assert_eq!(Rule::from_gomocup_number(rule.gomocup_number()), rule);
+        }
+        // 2 (continuous game) and 8 (caro) are not rules we play: only bits 1 and 4 count.
+        assert_eq!(Rule::from_gomocup_number(2), Rule::Freestyle);
+        assert_eq!(Rule::from_gomocup_number(3), Rule::Standard);
+        assert_eq!(Rule::from_gomocup_number(5), Rule::Renju);
+        assert_eq!(Rule::from_gomocup_number(9), Rule::Standard);
+    }
+
+    #[test]
     fn thread_num_and_strength_set_the_options() {
         let mut ex = GomocupExecutor::new(Session::new());
         let mut p = GomocupParser::default();
