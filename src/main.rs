@@ -4,9 +4,9 @@
 use std::io::{self, BufRead};
 use std::process::ExitCode;
 
-use gridmind::engine::driver;
 use gridmind::engine::Session;
 use gridmind::games::GameSpec;
+use gridmind::protocol::driver;
 use gridmind::protocol::gomocup::{self, GomocupExecutor, GomocupParser};
 use gridmind::protocol::gtp::{self, GtpExecutor, GtpParser};
 use gridmind::protocol::input::{read_line, InputLine};

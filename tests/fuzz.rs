@@ -171,7 +171,7 @@ fn gtp_line(rng: &mut StdRng) -> (String, bool) {
         }
         57..=66 => format!(
             "setoption {} {}",
-            pick(rng, &["threads", "hash", "seed", "strength", "colour"]),
+            pick(rng, &["threads", "hash", "seed", "strength", "color"]),
             match rng.gen_range(0..3) {
                 0 => pick(rng, &["1", "2", "8", "64", "65536", "none"]).to_string(),
                 _ => number(rng),

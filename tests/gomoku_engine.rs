@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use gridmind::engine::{with_quiet_context, EngineOptions, Score, SearchControl, StopSignal};
 use gridmind::games::gomoku::Gomoku;
 use gridmind::games::{Color, Game, Outcome, PlayError, Point, Rule, Thought};
+use gridmind::search::{with_quiet_context, EngineOptions, Score, SearchControl, StopSignal};
 
 fn p(x: usize, y: usize) -> Point {
     Point::new(x, y)
@@ -404,7 +404,7 @@ const OPENINGS: &[&[(i32, i32)]] = &[
 ];
 
 #[test]
-fn full_strength_beats_strength_zero_with_both_colours() {
+fn full_strength_beats_strength_zero_with_both_colors() {
     let strong = EngineOptions {
         hash_mib: 16,
         ..EngineOptions::default()
@@ -414,29 +414,29 @@ fn full_strength_beats_strength_zero_with_both_colours() {
         ..EngineOptions::default()
     };
     for opening in OPENINGS {
-        for strong_colour in [Color::Black, Color::White] {
+        for strong_color in [Color::Black, Color::White] {
             let mut g = Gomoku::new(15, 15, Rule::Freestyle);
-            let mut colour = Color::Black;
+            let mut color = Color::Black;
             for &(dx, dy) in opening.iter() {
-                g.play(colour, p((7 + dx) as usize, (7 + dy) as usize))
+                g.play(color, p((7 + dx) as usize, (7 + dy) as usize))
                     .expect("opening");
-                colour = colour.opponent();
+                color = color.opponent();
             }
             while g.outcome().is_none() {
-                let options = if colour == strong_colour {
+                let options = if color == strong_color {
                     &strong
                 } else {
                     &weak
                 };
                 let control = SearchControl::unlimited().with_max_nodes(100_000);
-                let t = think_with(&mut g, colour, control, options.clone());
-                g.play(colour, t.point).expect("legal move");
-                colour = colour.opponent();
+                let t = think_with(&mut g, color, control, options.clone());
+                g.play(color, t.point).expect("legal move");
+                color = color.opponent();
             }
             assert_eq!(
                 g.outcome(),
-                Some(Outcome::Win(strong_colour)),
-                "opening {opening:?}, gridmind {strong_colour:?}, moves {:?}",
+                Some(Outcome::Win(strong_color)),
+                "opening {opening:?}, gridmind {strong_color:?}, moves {:?}",
                 g.history()
             );
         }
@@ -452,14 +452,14 @@ fn every_board_shape_plays_to_the_end() {
         (22, 22, Rule::Renju),
     ] {
         let mut g = Gomoku::new(w, h, rule);
-        let mut colour = Color::Black;
+        let mut color = Color::Black;
         let mut moves = 0;
         while g.outcome().is_none() && moves < 60 {
-            let t = think_nodes(&mut g, colour, 3_000);
+            let t = think_nodes(&mut g, color, 3_000);
             assert!((t.point.x as usize) < w && (t.point.y as usize) < h);
-            assert!(!(colour == Color::Black && g.is_forbidden(t.point)));
-            g.play(colour, t.point).expect("legal move");
-            colour = colour.opponent();
+            assert!(!(color == Color::Black && g.is_forbidden(t.point)));
+            g.play(color, t.point).expect("legal move");
+            color = color.opponent();
             moves += 1;
         }
         if w * h <= 60 {
@@ -469,7 +469,7 @@ fn every_board_shape_plays_to_the_end() {
         if g.outcome().is_some() {
             let control = SearchControl::unlimited();
             let r = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
-                g.think(colour, ctx)
+                g.think(color, ctx)
             });
             assert!(r.is_err());
         }

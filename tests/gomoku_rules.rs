@@ -609,7 +609,7 @@ fn who_wins_under_each_rule() {
     }
 }
 
-/// A five of the other colour does not count, and a diagonal five does.
+/// A five of the other color does not count, and a diagonal five does.
 #[test]
 fn wins_counts_only_the_movers_line() {
     let diagonal: Vec<_> = (0..5).map(|i| (i + 2, 6 - i)).collect();

@@ -1,13 +1,13 @@
 //! Strength measurement (ignored by default; minutes long): full strength at a fixed node budget
 //! against strength 0 (the greedy win-ways scorer) from every opening in `tests/data/gomoku/`
-//! (copies of the Gomocup 2025/2026 and Piskvork opening sets), both colours.
+//! (copies of the Gomocup 2025/2026 and Piskvork opening sets), both colors.
 //!
 //! `GRIDMIND_NODES=30000 cargo test --release --test gomoku_strength -- --ignored --nocapture`
 //! prints each loss and the total; docs/strength.md records the results per version.
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::games::gomoku::Gomoku;
 use gridmind::games::{Color, Game, Outcome, Point, Rule};
+use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
 fn openings() -> Vec<(String, Vec<(i32, i32)>)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku");
@@ -60,37 +60,34 @@ fn full_strength_against_strength_zero_from_every_opening() {
     let all = openings();
     assert!(all.len() >= 60, "opening files missing");
     for (name, opening) in &all {
-        for strong_colour in [Color::Black, Color::White] {
+        for strong_color in [Color::Black, Color::White] {
             let mut g = Gomoku::new(15, 15, Rule::Freestyle);
-            let mut colour = Color::Black;
+            let mut color = Color::Black;
             for &(dx, dy) in opening {
-                g.play(colour, Point::new((7 + dx) as usize, (7 + dy) as usize))
+                g.play(color, Point::new((7 + dx) as usize, (7 + dy) as usize))
                     .expect("opening");
-                colour = colour.opponent();
+                color = color.opponent();
             }
             while g.outcome().is_none() {
-                let options = if colour == strong_colour {
+                let options = if color == strong_color {
                     &strong
                 } else {
                     &weak
                 };
                 let control = SearchControl::unlimited().with_max_nodes(nodes);
-                let t = with_quiet_context(&control, options, |ctx| g.think(colour, ctx))
+                let t = with_quiet_context(&control, options, |ctx| g.think(color, ctx))
                     .expect("a move");
-                g.play(colour, t.point).expect("legal move");
-                colour = colour.opponent();
+                g.play(color, t.point).expect("legal move");
+                color = color.opponent();
             }
             match g.outcome() {
-                Some(Outcome::Win(c)) if c == strong_colour => wins += 1,
+                Some(Outcome::Win(c)) if c == strong_color => wins += 1,
                 Some(Outcome::Draw) => draws += 1,
                 _ => {
                     losses += 1;
                     let moves: Vec<String> =
                         g.history().iter().map(|(_, p)| p.to_string()).collect();
-                    println!(
-                        "loss {name} gridmind {strong_colour:?}: {}",
-                        moves.join(" ")
-                    );
+                    println!("loss {name} gridmind {strong_color:?}: {}", moves.join(" "));
                 }
             }
         }

@@ -3,9 +3,9 @@
 //! `all` statistics cross-checked between metrics, the bitboard and general search paths
 //! cross-checked against each other, and every documented error.
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::klotski::layouts::parse_layouts;
 use gridmind::puzzles::klotski::{parse_request, solve_command, solve_using, Path};
+use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
 fn run_with(
     args: &str,

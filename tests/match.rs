@@ -183,7 +183,7 @@ fn gridmind_against_its_weakest_level() {
         "2000",
     ]);
     let (full, weak) = check_consistent(&r, ["full", "weakest"], 4);
-    // Both played each colour equally: each opening twice with colours swapped.
+    // Both played each color equally: each opening twice with colors swapped.
     assert_eq!(full.black.iter().sum::<u32>(), 2);
     assert_eq!(weak.black.iter().sum::<u32>(), 2);
     // gridmind never fails a game, whatever its strength.

@@ -2,14 +2,14 @@
 //! algorithm on small boards, fast mode on big boards, stop/memory limits, and every answer replayed
 //! to the goal. Data: `tests/data/npuzzle/` (copies of Korf's sets).
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::npuzzle::board::{letters, replay, Dir, Shape};
 use gridmind::puzzles::npuzzle::heuristic::{Heuristic, ManhattanLc};
 use gridmind::puzzles::npuzzle::idastar::{self, Outcome};
 use gridmind::puzzles::npuzzle::pdb;
 use gridmind::puzzles::npuzzle::request::{self, Mode};
-use gridmind::puzzles::npuzzle::{beam, fast, smooth};
+use gridmind::puzzles::npuzzle::{beam, smooth, suboptimal};
 use gridmind::puzzles::npuzzle::{solve_command, solve_request};
+use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
 fn run_with(options: &EngineOptions, args: &str) -> Result<String, String> {
     let control = SearchControl::unlimited();
@@ -148,7 +148,7 @@ fn easy_korf_instances_with_manhattan_and_linear_conflict() {
         let start: Vec<u8> = tiles.split(' ').map(|t| t.parse().unwrap()).collect();
         let control = SearchControl::unlimited();
         let (outcome, _) = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
-            idastar::solve(shape, &start, &goal, &h, &control, ctx)
+            idastar::solve(shape, &start, &goal, &h, ctx)
         });
         let Outcome::Solved(moves) = outcome else {
             panic!("Korf #{idx} not solved")
@@ -181,7 +181,7 @@ fn easy_korf_instances_with_pattern_databases_built_and_cached() {
         let (tiles, opt) = &set16[idx - 1];
         let start: Vec<u8> = tiles.split(' ').map(|t| t.parse().unwrap()).collect();
         let (outcome, _) = with_quiet_context(&control, &options, |ctx| {
-            idastar::solve(shape, &start, &goal8, &set, &control, ctx)
+            idastar::solve(shape, &start, &goal8, &set, ctx)
         });
         let Outcome::Solved(moves) = outcome else {
             panic!("Korf #{idx} not solved")
@@ -335,7 +335,7 @@ fn idastar_window_proves_an_incumbent_optimal() {
                 upper,
                 spent: 0,
             };
-            idastar::solve_window(shape, &start, &goal, &h, w, &control, ctx)
+            idastar::solve_window(shape, &start, &goal, &h, w, ctx)
         })
     };
     // Knowing a 31-move solution, nothing shorter exists: proven without a new path.
@@ -447,12 +447,12 @@ fn smoothing_never_lengthens_and_cuts_inserted_waste() {
         let goal = request::default_goal(w * h);
         let start = scramble(shape, &goal, 40 * w * h, seed);
         let (plain, _) = with_quiet_context(&control, &o, |ctx| {
-            fast::constructive(shape, &start, &goal, false, &control, ctx)
+            suboptimal::constructive(shape, &start, &goal, false, ctx)
         })
         .unwrap();
         let improve = |start: &[u16], path: &[Dir]| {
             let (out, _) = with_quiet_context(&control, &o, |ctx| {
-                smooth::improve(shape, start, path, budget, &control, ctx)
+                smooth::improve(shape, start, path, budget, ctx)
             });
             let end = replay(shape, start, &letters(&out)).expect("legal moves");
             assert_eq!(end, goal, "{w}x{h}: the smoothed path still solves");
@@ -489,7 +489,7 @@ fn smoothing_stops_at_once_with_a_valid_path() {
     let start = scramble(shape, &goal, 1000, 9);
     let control = SearchControl::unlimited();
     let (plain, _) = with_quiet_context(&control, &o, |ctx| {
-        fast::constructive(shape, &start, &goal, false, &control, ctx)
+        suboptimal::constructive(shape, &start, &goal, false, ctx)
     })
     .unwrap();
     let wasteful = bloat(shape, &start, &plain, 5);
@@ -500,7 +500,7 @@ fn smoothing_stops_at_once_with_a_valid_path() {
     // A zero node limit: loops are still cut (no search), the answer is valid and no longer.
     let limited = SearchControl::unlimited().with_max_nodes(0);
     let (out, nodes) = with_quiet_context(&limited, &o, |ctx| {
-        smooth::improve(shape, &start, &wasteful, budget, &limited, ctx)
+        smooth::improve(shape, &start, &wasteful, budget, ctx)
     });
     assert_eq!(nodes, 0);
     assert_eq!(replay(shape, &start, &letters(&out)).unwrap(), goal);

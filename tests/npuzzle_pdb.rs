@@ -4,11 +4,11 @@
 //! milliseconds) with two different goals, so the test stays fast and covers the build, the disk
 //! cache and the diagonal reflection.
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::puzzles::npuzzle::board::{Dir, Shape};
 use gridmind::puzzles::npuzzle::heuristic::{Heuristic, ManhattanLc};
 use gridmind::puzzles::npuzzle::idastar::{self, Outcome};
 use gridmind::puzzles::npuzzle::pdb;
+use gridmind::search::{with_quiet_context, EngineOptions, SearchControl};
 
 fn scramble(shape: Shape, goal: &[u8], steps: usize, seed: u64) -> Vec<u8> {
     let mut t = goal.to_vec();
@@ -29,7 +29,7 @@ fn scramble(shape: Shape, goal: &[u8], steps: usize, seed: u64) -> Vec<u8> {
 fn optimal(shape: Shape, start: &[u8], goal: &[u8], h: &dyn Heuristic) -> usize {
     let control = SearchControl::unlimited();
     let (out, _) = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
-        idastar::solve(shape, start, goal, h, &control, ctx)
+        idastar::solve(shape, start, goal, h, ctx)
     });
     match out {
         Outcome::Solved(m) => m.len(),

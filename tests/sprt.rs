@@ -285,7 +285,7 @@ fn normalized_llr_matches_a_direct_maximisation() {
 }
 
 /// Pair-class probabilities when games are won/drawn/lost independently with expected score
-/// `score` and draw rate `draw`, the opening favouring the first game's colours by `bias` (it
+/// `score` and draw rate `draw`, the opening favouring the first game's colors by `bias` (it
 /// moves `bias` from loss to win in the first game and back in the second).
 fn pair_distribution(score: f64, draw: f64, bias: f64) -> [f64; 5] {
     let win = score - draw / 2.0;

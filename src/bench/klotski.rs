@@ -9,9 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
 use crate::puzzles::klotski::layouts::{parse_layouts, NamedLayout};
 use crate::puzzles::klotski::{parse_request, solve_using, Metric, Path};
+use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
 const DEFAULT_FILE: &str = "../shared/klotski/named-layouts.txt";
 

@@ -9,6 +9,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::search::options::THREADS;
+
 /// Thread counts measured when `--threads` is not given.
 const DEFAULT_THREADS: [usize; 4] = [1, 2, 8, 64];
 const USAGE: &str = "usage: gridmind bench stop [--runs N] [--threads T,T,...]";
@@ -31,7 +33,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--threads" => {
                 threads = value
                     .split(',')
-                    .map(|t| t.parse::<usize>().ok().filter(|&n| (1..=64).contains(&n)))
+                    .map(|t| THREADS.parse_number(t).ok().map(|n| n as usize))
                     .collect::<Option<Vec<_>>>()
                     .ok_or("--threads takes a comma-separated list of 1..64")?
             }

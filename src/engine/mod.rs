@@ -1,69 +1,20 @@
-//! The engine session and the thread that runs it.
+//! The engine session: the current game, options and clocks, and what both protocols do with them.
 //!
-//! Front ends parse input on the main thread and queue typed commands; one long-lived engine thread
-//! ([`driver`]) executes them in order against a [`Session`], runs every search, and is the single
-//! writer of protocol output. Searches poll a shared [`control::StopSignal`], so the main thread can
-//! stop them at any moment without waiting for anything.
+//! Front ends (in [`crate::protocol`]) parse input on the main thread and queue typed commands; one
+//! long-lived engine thread ([`crate::protocol::driver`]) executes them in order against a
+//! [`Session`]. Searches poll a shared [`StopSignal`], so the main thread can stop them at any
+//! moment without waiting for anything.
+//!
+//! The `control`, `info` and `options` modules and the context types live in [`crate::search`];
+//! the re-exports below keep the older `crate::engine::...` paths of tests, benchmarks and
+//! examples compiling.
 
-pub mod control;
-pub mod driver;
-pub mod info;
 pub mod nbest;
-pub mod options;
 pub mod session;
-pub mod timemgmt;
 
+pub use crate::search::{control, info, options};
+pub use crate::search::{with_quiet_context, SearchContext};
 pub use control::{SearchControl, StopSignal};
 pub use info::{Info, Score};
 pub use options::EngineOptions;
 pub use session::Session;
-
-use crate::games::Point;
-
-/// What a search gets from the session: its limits, the options, a progress sink, and how to name
-/// moves for that sink. Shared by games (`think`) and puzzles (`solve`).
-pub struct SearchContext<'a> {
-    pub control: &'a SearchControl,
-    pub options: &'a EngineOptions,
-    reporter: &'a mut dyn FnMut(&Info),
-    namer: &'a dyn Fn(Point) -> String,
-}
-
-impl<'a> SearchContext<'a> {
-    /// Bundles a search's inputs; front ends supply the reporter and the move notation.
-    pub fn new(
-        control: &'a SearchControl,
-        options: &'a EngineOptions,
-        reporter: &'a mut dyn FnMut(&Info),
-        namer: &'a dyn Fn(Point) -> String,
-    ) -> SearchContext<'a> {
-        SearchContext {
-            control,
-            options,
-            reporter,
-            namer,
-        }
-    }
-
-    /// Sends one progress report to the front end.
-    pub fn report(&mut self, info: &Info) {
-        (self.reporter)(info)
-    }
-
-    /// A point in the front end's notation, for principal variations.
-    pub fn name(&self, p: Point) -> String {
-        (self.namer)(p)
-    }
-}
-
-/// Runs `f` with a context that reports nowhere: for tests, benchmarks and internal searches.
-pub fn with_quiet_context<R>(
-    control: &SearchControl,
-    options: &EngineOptions,
-    f: impl FnOnce(&mut SearchContext) -> R,
-) -> R {
-    let mut sink = |_: &Info| {};
-    let namer = |p: Point| p.to_string();
-    let mut ctx = SearchContext::new(control, options, &mut sink, &namer);
-    f(&mut ctx)
-}

@@ -8,10 +8,9 @@
 
 use std::sync::Arc;
 
-use super::control::{SearchControl, StopSignal};
-use super::info::{Info, Score};
-use super::{SearchContext, Session};
+use super::Session;
 use crate::games::{Color, Point, ThinkError, Thought};
+use crate::search::{Info, Score, SearchContext, SearchControl, StopSignal};
 
 /// Orders scores from best to worst for the side searched: the fastest win first, then
 /// evaluations (a proven draw counts as 0), then the slowest loss.

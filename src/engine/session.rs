@@ -4,19 +4,22 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::control::{SearchControl, StopSignal};
-use super::options::EngineOptions;
-use super::timemgmt::{movetime_budget, Clock};
-use super::SearchContext;
-use crate::engine::info::Info;
 use crate::games::{Color, Game, GameSpec, PlayError, Point, Rule, ThinkError, Thought};
+use crate::search::timemgmt::{movetime_budget, Clock};
+/// Re-exported for `games/gomoku/think.rs` and older callers; the constant lives in `search`.
+pub use crate::search::DEFAULT_MOVETIME;
+use crate::search::{EngineOptions, Info, SearchContext, SearchControl, StopSignal};
 
 /// Explicit limits a front end attaches to one `genmove`; empty means "use the session's clock".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveLimits {
+    /// Hard time limit for this move (`genmove ... movetime MS`).
     pub movetime: Option<Duration>,
+    /// Deepest iteration to search.
     pub depth: Option<u32>,
+    /// Node budget for the search.
     pub nodes: Option<u64>,
+    /// Search until `stop`, whatever the clock says.
     pub infinite: bool,
 }
 
@@ -26,18 +29,12 @@ impl MoveLimits {
     }
 }
 
-/// Why `genmove` produced no move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GenmoveError {
-    GameOver,
-    Unsupported(String),
-}
-
 /// Game, options and clocks of one engine process.
 pub struct Session {
     game: Box<dyn Game>,
+    /// What the user set with `setoption` / `INFO`; every search reads it.
     pub options: EngineOptions,
-    /// Per-colour clocks (GTP `time_left` is per colour; Gomocup sets both).
+    /// Per-color clocks (GTP `time_left` is per color; Gomocup sets both).
     pub clocks: [Clock; 2],
 }
 
@@ -46,9 +43,6 @@ impl Default for Session {
         Session::new()
     }
 }
-
-/// How long a gomoku move takes when nobody set a clock or a limit.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(2000);
 
 impl Session {
     /// A session on the default game: 15x15 freestyle gomoku.
@@ -114,15 +108,17 @@ impl Session {
         Ok(())
     }
 
+    /// Places a stone for `color`; the game refuses illegal moves and stays unchanged.
     pub fn play(&mut self, color: Color, p: Point) -> Result<(), PlayError> {
         self.game.play(color, p)
     }
 
+    /// Takes back the last stone; `None` when the board is empty.
     pub fn undo(&mut self) -> Option<(Color, Point)> {
         self.game.undo()
     }
 
-    /// Builds the search control for a move: explicit limits win, then the colour's clock, then
+    /// Builds the search control for a move: explicit limits win, then the color's clock, then
     /// the game's default.
     pub fn control_for(
         &self,
@@ -164,18 +160,15 @@ impl Session {
         control: &SearchControl,
         reporter: &mut dyn FnMut(&Info),
         namer: &dyn Fn(Point) -> String,
-    ) -> Result<Thought, GenmoveError> {
+    ) -> Result<Thought, ThinkError> {
         if self.game.outcome().is_some() {
-            return Err(GenmoveError::GameOver);
+            return Err(ThinkError::GameOver);
         }
         let mut ctx = SearchContext::new(control, &self.options, reporter, namer);
-        let thought = self.game.think(color, &mut ctx).map_err(|e| match e {
-            ThinkError::GameOver => GenmoveError::GameOver,
-            ThinkError::Unsupported(s) => GenmoveError::Unsupported(s),
-        })?;
+        let thought = self.game.think(color, &mut ctx)?;
         self.game
             .play(color, thought.point)
-            .map_err(|e| GenmoveError::Unsupported(format!("engine chose an illegal move: {e}")))?;
+            .map_err(|e| ThinkError::Unsupported(format!("engine chose an illegal move: {e}")))?;
         Ok(thought)
     }
 }

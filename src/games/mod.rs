@@ -11,70 +11,27 @@ pub mod tictactoe;
 
 use std::fmt;
 
-use crate::engine::info::Score;
-use crate::engine::SearchContext;
-
-/// A player. `Black` is the first player (`x` in tic-tac-toe), as in every gomoku convention.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    Black,
-    White,
-}
-
-impl Color {
-    /// The other player: needed everywhere a search alternates sides.
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// Dense index (black 0, white 1) for tables keyed by colour.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// A board point: `x` is the column from the left, `y` the row from the **top**, both zero-based.
-///
-/// This is the Gomocup convention; the GTP front end converts its bottom-up vertices at the edge so
-/// games never see two coordinate systems.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    pub x: u8,
-    pub y: u8,
-}
-
-impl Point {
-    /// Builds a point; coordinates beyond 255 are never valid on any board we support.
-    pub fn new(x: usize, y: usize) -> Point {
-        Point {
-            x: x.min(255) as u8,
-            y: y.min(255) as u8,
-        }
-    }
-}
-
-impl fmt::Display for Point {
-    /// Gomocup-style `x,y`: used in logs and in `info` principal variations.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.x, self.y)
-    }
-}
+use crate::base::Score;
+pub use crate::base::{Color, Point};
+use crate::search::SearchContext;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// This player made the winning line.
     Win(Color),
+    /// The board is full with no winner.
     Draw,
 }
 
 /// Why a `play` was refused; the front ends turn this into their own error form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayError {
+    /// The point is outside the board.
     OffBoard,
+    /// A stone is already there.
     Occupied,
+    /// The game is decided; no more stones.
     GameOver,
     /// A renju forbidden point for black (double-three, double-four, overline).
     Forbidden,
@@ -92,18 +49,34 @@ impl fmt::Display for PlayError {
 /// Why a `think` produced no move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ThinkError {
+    /// The game is decided, so there is nothing to choose.
     GameOver,
     /// The game does not offer this request (for example n-best on tic-tac-toe).
     Unsupported(String),
 }
 
+impl fmt::Display for ThinkError {
+    /// The error text both protocols print (each in its own error form).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThinkError::GameOver => f.write_str("game is over"),
+            ThinkError::Unsupported(s) => f.write_str(s),
+        }
+    }
+}
+
 /// A move chosen by a search, with what the search believes about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thought {
+    /// The move to play.
     pub point: Point,
+    /// The search's verdict from the mover's point of view.
     pub score: Score,
+    /// Deepest completed iteration.
     pub depth: u32,
+    /// Nodes searched, for `info` and benchmarks.
     pub nodes: u64,
+    /// Expected continuation, starting with `point`.
     pub pv: Vec<Point>,
 }
 
@@ -128,6 +101,28 @@ impl Rule {
         }
     }
 
+    /// The Gomocup `INFO rule` number (a bit set: 1 exact five, 4 renju), as `gridmind match`
+    /// sends it to an engine.
+    pub fn gomocup_number(self) -> u64 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+        }
+    }
+
+    /// Decodes a Gomocup `INFO rule` number: the renju bit wins over the exact-five bit, and
+    /// bits we do not play (2 continuous game, 8 caro, ...) are ignored.
+    pub fn from_gomocup_number(v: u64) -> Rule {
+        if v & 4 != 0 {
+            Rule::Renju
+        } else if v & 1 != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        }
+    }
+
     /// Parses a protocol name.
     pub fn from_name(s: &str) -> Option<Rule> {
         match s {
@@ -142,23 +137,40 @@ impl Rule {
 /// Which game a session plays; front ends build one from their own syntax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameSpec {
+    /// Tic-tac-toe on 3x3.
     TicTacToe,
+    /// Five in a row on a `width` x `height` board.
     Gomoku {
+        /// Columns, within [`GOMOKU_SIZES`].
         width: usize,
+        /// Rows, within [`GOMOKU_SIZES`].
         height: usize,
+        /// Which five wins and what black may not play.
         rule: Rule,
     },
     /// An m,n,k game: `width` (m) columns, `height` (n) rows, `k` in a row wins (freestyle).
     /// Build it with [`GameSpec::mnk`], which turns (3,3,3) into `TicTacToe`.
     Mnk {
+        /// Columns (m).
         width: usize,
+        /// Rows (n).
         height: usize,
+        /// Stones in a row that win.
         k: usize,
     },
 }
 
 /// Board sizes gomoku accepts (inclusive), for every front end's size checks.
 pub const GOMOKU_SIZES: std::ops::RangeInclusive<usize> = 5..=22;
+
+/// Whether gomoku plays on a `width` x `height` board: the one size check behind `game`,
+/// `boardsize` and Gomocup `START`/`RECTSTART`, whose error texts differ by protocol.
+pub fn gomoku_size_ok(width: usize, height: usize) -> bool {
+    GOMOKU_SIZES.contains(&width) && GOMOKU_SIZES.contains(&height)
+}
+
+/// The error for a board size a game does not play (GTP's standard text).
+pub const UNACCEPTABLE_SIZE: &str = "unacceptable size";
 
 impl GameSpec {
     /// The m,n,k spec in its one spelling: (3,3,3) is tic-tac-toe, so `game mnk 3 3 3` and
@@ -180,8 +192,8 @@ impl GameSpec {
                 height,
                 rule,
             } => {
-                if !GOMOKU_SIZES.contains(&width) || !GOMOKU_SIZES.contains(&height) {
-                    return Err("unacceptable size".into());
+                if !gomoku_size_ok(width, height) {
+                    return Err(UNACCEPTABLE_SIZE.into());
                 }
                 Ok(Box::new(gomoku::Gomoku::new(width, height, rule)))
             }
@@ -215,12 +227,14 @@ impl fmt::Display for GameSpec {
 
 /// A two-player placement game as the session sees it.
 ///
-/// Stones may be placed for either colour in any order (positions are set up GTP-style), so the
+/// Stones may be placed for either color in any order (positions are set up GTP-style), so the
 /// game keeps its move history and derives everything else from the stones.
 pub trait Game: Send {
     /// What this game is, so the session can answer `game` and rebuild it on `clear_board`.
     fn spec(&self) -> GameSpec;
+    /// Board columns, for front ends that draw or name points.
     fn width(&self) -> usize;
+    /// Board rows, for front ends that draw or name points.
     fn height(&self) -> usize;
     /// The stone on a point, `None` when empty or off the board.
     fn stone(&self, p: Point) -> Option<Color>;
@@ -242,7 +256,7 @@ pub trait Game: Send {
     /// `Some` once the game is decided (five, three in a row, full board).
     fn outcome(&self) -> Option<Outcome>;
     /// The player to move next, from the stone counts: black when both have as many stones,
-    /// else the side with fewer. Counts, not the last stone's colour, because a position may
+    /// else the side with fewer. Counts, not the last stone's color, because a position may
     /// be set up in any order (Gomocup `BOARD`); in an alternating game both agree.
     fn to_move(&self) -> Color {
         let history = self.history();

@@ -11,8 +11,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, ThinkError, Thought};
-use crate::engine::info::{Info, Score};
-use crate::engine::SearchContext;
+use crate::base::{MateScale, Score};
+use crate::search::{Info, SearchContext};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -71,6 +71,7 @@ impl Default for TicTacToe {
 }
 
 impl TicTacToe {
+    /// An empty board with an empty transposition table.
     pub fn new() -> TicTacToe {
         TicTacToe {
             board: Board::default(),
@@ -113,7 +114,7 @@ impl Solver<'_> {
         let key = (b, side.index());
         let alpha0 = alpha;
         if let Some(&(v, bound)) = self.table.get(&key) {
-            let v = from_tt(v, ply);
+            let v = SCALE.from_table(v, ply);
             match bound {
                 Bound::Exact => return v,
                 Bound::Lower => alpha = alpha.max(v),
@@ -143,33 +144,24 @@ impl Solver<'_> {
             } else {
                 Bound::Exact
             };
-            self.table.insert(key, (to_tt(best, ply), bound));
+            self.table.insert(key, (SCALE.to_table(best, ply), bound));
         }
         best
     }
 }
 
-fn to_tt(v: i32, ply: i32) -> i32 {
-    match v {
-        v if v > 0 => v + ply,
-        v if v < 0 => v - ply,
-        v => v,
-    }
-}
-
-fn from_tt(v: i32, ply: i32) -> i32 {
-    match v {
-        v if v > 0 => v - ply,
-        v if v < 0 => v + ply,
-        v => v,
-    }
-}
+/// Every non-zero value is a forced result (the tree is searched to the end), so the mate bound
+/// is 1 and zero is a proven draw.
+const SCALE: MateScale = MateScale {
+    mate: WIN,
+    bound: 1,
+};
 
 fn score_of(v: i32) -> Score {
-    match v {
-        v if v > 0 => Score::Win((WIN - v) as u32),
-        v if v < 0 => Score::Loss((WIN + v) as u32),
-        _ => Score::Draw,
+    if v == 0 {
+        Score::Draw
+    } else {
+        SCALE.score(v)
     }
 }
 
@@ -329,7 +321,7 @@ fn principal_variation(solver: &mut Solver, mut b: Board, mut side: Color) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{with_quiet_context, EngineOptions, SearchControl};
+    use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
     fn best(game: &mut TicTacToe, color: Color) -> Thought {
         with_quiet_context(

@@ -16,18 +16,27 @@ pub const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What an engine is told before a game.
 pub struct GameSetup<'a> {
+    /// The game both engines are set up for.
     pub spec: GameSpec,
+    /// `--option` pairs, sent in the protocol's own form.
     pub options: &'a [(String, String)],
+    /// Per-move limit, if any.
     pub tc_move: Option<Duration>,
+    /// Per-game time for this engine, if any.
     pub tc_match: Option<Duration>,
 }
 
 /// One move request: the whole game so far (opening included) and the engine's clock.
 pub struct MoveRequest<'a> {
+    /// Every stone so far, in order: protocols that resend the position need it.
     pub history: &'a [(Color, Point)],
+    /// The color the engine moves for.
     pub color: Color,
+    /// Board rows, for GTP's bottom-up vertex names.
     pub height: usize,
+    /// Per-move limit, if any.
     pub tc_move: Option<Duration>,
+    /// This engine's remaining game time, if a match clock runs.
     pub tc_match: Option<Duration>,
     /// Match time this engine has left in this game, `None` when unlimited.
     pub time_left: Option<Duration>,
@@ -40,14 +49,18 @@ pub struct MoveRequest<'a> {
 pub enum RawMove {
     /// Board coordinates from the top-left; may lie off the board.
     At(i64, i64),
+    /// The engine gave up.
     Resign,
+    /// The engine passed; the referee decides what that means for the game.
     Pass,
 }
 
 /// An answered move request: the move and how long it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// What the engine answered.
     pub mv: RawMove,
+    /// How long it took, measured by the referee.
     pub elapsed: Duration,
 }
 

@@ -26,7 +26,9 @@ usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
 /// Which wire protocol the runner speaks to both engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
+    /// The piskvork protocol (gomoku only).
     Gomocup,
+    /// gridmind's GTP-style protocol (every game).
     Gtp,
 }
 
@@ -46,19 +48,27 @@ pub struct EngineSpec {
 /// Everything a match needs, validated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchConfig {
+    /// The two engines, first (black in the first game) and second.
     pub engines: [EngineSpec; 2],
+    /// The protocol spoken to both.
     pub protocol: Protocol,
+    /// The game played.
     pub spec: GameSpec,
     /// Number of games; `None` means "2 per opening, or 10 without openings".
     pub games: Option<usize>,
+    /// Gomocup opening file, each opening played twice with colors swapped.
     pub openings: Option<PathBuf>,
     /// Per-move limit; `None` = no per-move limit.
     pub tc_move: Option<Duration>,
     /// Per-game time for each engine; `None` = unlimited.
     pub tc_match: Option<Duration>,
+    /// Extra time before an answer counts as late.
     pub tolerance: Duration,
+    /// Games played at once.
     pub concurrency: usize,
+    /// Where to write every game as SGF.
     pub sgf: Option<PathBuf>,
+    /// Seed for the opening order, so a match can be replayed.
     pub seed: Option<u64>,
     /// Where to write every line exchanged with the engines.
     pub log: Option<PathBuf>,
@@ -66,89 +76,90 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
 }
 
-#[derive(Default)]
+/// The flags read so far, before the cross-checks of [`Partial::finish`].
 struct Partial {
     engines: Vec<EngineSpec>,
     /// `--name` values in order: the k-th names the k-th engine, so both `--engine X --name A
     /// --engine Y --name B` and `--engine X --engine Y --name A --name B` work.
     names: Vec<String>,
+    protocol: Option<Protocol>,
+    game: String,
+    size: Option<usize>,
+    rule: Rule,
+    games: Option<usize>,
+    openings: Option<PathBuf>,
+    tc_move: u64,
+    tc_match: u64,
+    tolerance: u64,
+    concurrency: usize,
+    sgf: Option<PathBuf>,
+    seed: Option<u64>,
+    log: Option<PathBuf>,
+    sprt: Option<Sprt>,
 }
+
+impl Default for Partial {
+    /// The defaults USAGE states.
+    fn default() -> Self {
+        Partial {
+            engines: Vec::new(),
+            names: Vec::new(),
+            protocol: None,
+            game: "gomoku".to_string(),
+            size: None,
+            rule: Rule::Freestyle,
+            games: None,
+            openings: None,
+            tc_move: 1000,
+            tc_match: 0,
+            tolerance: 100,
+            concurrency: 1,
+            sgf: None,
+            seed: None,
+            log: None,
+            sprt: None,
+        }
+    }
+}
+
+/// The remaining command-line words.
+type Words<'a> = std::iter::Peekable<std::slice::Iter<'a, String>>;
 
 /// Parses the arguments after `gridmind match`. `Err("")` means `--help` was asked for.
 pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut p = Partial::default();
-    let mut protocol = None;
-    let mut game = "gomoku".to_string();
-    let mut size = None;
-    let mut rule = Rule::Freestyle;
-    let mut games = None;
-    let mut openings = None;
-    let mut tc_move = 1000u64;
-    let mut tc_match = 0u64;
-    let mut tolerance = 100u64;
-    let mut concurrency = 1usize;
-    let mut sgf = None;
-    let mut seed = None;
-    let mut log = None;
-    let mut sprt = None;
-
     let mut it = args.iter().peekable();
     while let Some(flag) = it.next() {
         if flag == "-h" || flag == "--help" {
             return Err(String::new());
         }
+        p.flag(flag, &mut it)?;
+    }
+    p.finish()
+}
+
+impl Partial {
+    /// Reads one flag and its value(s).
+    fn flag(&mut self, flag: &str, it: &mut Words) -> Result<(), String> {
         let mut value = || {
             it.next()
                 .cloned()
                 .ok_or_else(|| format!("{flag} needs a value"))
         };
-        match flag.as_str() {
-            "--engine" => {
-                let cmd = value()?;
-                let argv = split_command(&cmd)?;
-                if argv.is_empty() {
-                    return Err("--engine needs a command".into());
-                }
-                p.engines.push(EngineSpec {
-                    argv,
-                    name: String::new(),
-                    options: Vec::new(),
-                    dir: None,
-                });
-            }
-            "--name" => {
-                let v = value()?;
-                if v.trim().is_empty() || v.contains(char::is_whitespace) {
-                    return Err(format!("--name takes a name without spaces, got '{v}'"));
-                }
-                p.names.push(v);
-            }
-            "--option" => {
-                let v = value()?;
-                let i = last_engine(&p, flag)?;
-                let (k, val) = v
-                    .split_once('=')
-                    .filter(|(k, _)| !k.is_empty() && !k.contains(char::is_whitespace))
-                    .ok_or_else(|| format!("--option takes NAME=VALUE, got '{v}'"))?;
-                p.engines[i].options.push((k.to_string(), val.to_string()));
-            }
-            "--dir" => {
-                let v = value()?;
-                let i = last_engine(&p, flag)?;
-                p.engines[i].dir = Some(v.into());
-            }
+        match flag {
+            "--engine" | "--name" | "--option" | "--dir" => self.engine_flag(flag, value()?)?,
             "--protocol" => {
-                protocol = Some(match value()?.as_str() {
+                self.protocol = Some(match value()?.as_str() {
                     "gomocup" => Protocol::Gomocup,
                     "gtp" => Protocol::Gtp,
                     other => return Err(format!("--protocol takes gomocup or gtp, got '{other}'")),
                 })
             }
-            "--game" => game = value()?,
-            "--size" => size = Some(number(flag, &value()?)? as usize),
+            "--game" => self.game = value()?,
+            "--size" => self.size = Some(number(flag, &value()?)? as usize),
             "--rule" => {
                 let v = value()?;
-                rule = Rule::from_name(&v).ok_or_else(|| {
+                self.rule = Rule::from_name(&v).ok_or_else(|| {
                     format!("--rule takes freestyle, standard or renju, got '{v}'")
                 })?;
             }
@@ -157,130 +168,181 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
                 if n == 0 {
                     return Err("--games must be at least 1".into());
                 }
-                games = Some(n as usize);
+                self.games = Some(n as usize);
             }
-            "--openings" => openings = Some(PathBuf::from(value()?)),
-            "--tc-move" => tc_move = number(flag, &value()?)?,
-            "--tc-match" => tc_match = number(flag, &value()?)?,
-            "--tolerance" => tolerance = number(flag, &value()?)?,
+            "--openings" => self.openings = Some(PathBuf::from(value()?)),
+            "--tc-move" => self.tc_move = number(flag, &value()?)?,
+            "--tc-match" => self.tc_match = number(flag, &value()?)?,
+            "--tolerance" => self.tolerance = number(flag, &value()?)?,
             "--concurrency" => {
-                concurrency = number(flag, &value()?)? as usize;
-                if !(1..=64).contains(&concurrency) {
+                self.concurrency = number(flag, &value()?)? as usize;
+                if !(1..=64).contains(&self.concurrency) {
                     return Err("--concurrency takes 1..64".into());
                 }
             }
-            "--sgf" => sgf = Some(PathBuf::from(value()?)),
-            "--seed" => seed = Some(number(flag, &value()?)?),
-            "--log" => log = Some(PathBuf::from(value()?)),
+            "--sgf" => self.sgf = Some(PathBuf::from(value()?)),
+            "--seed" => self.seed = Some(number(flag, &value()?)?),
+            "--log" => self.log = Some(PathBuf::from(value()?)),
             "--sprt" => {
                 // Its KEY=VALUE words follow as separate arguments, up to the next flag.
                 let mut words = Vec::new();
                 while let Some(w) = it.next_if(|w| !w.starts_with("--")) {
                     words.push(w.clone());
                 }
-                sprt = Some(Sprt::parse(&words)?);
+                self.sprt = Some(Sprt::parse(&words)?);
             }
             other => return Err(format!("unknown argument '{other}'")),
         }
+        Ok(())
     }
 
-    if p.engines.len() != 2 {
-        return Err(format!(
-            "a match needs exactly two --engine, got {}",
-            p.engines.len()
-        ));
+    /// `--engine`, `--name`, and the per-engine `--option` and `--dir`.
+    fn engine_flag(&mut self, flag: &str, v: String) -> Result<(), String> {
+        match flag {
+            "--engine" => {
+                let argv = split_command(&v)?;
+                if argv.is_empty() {
+                    return Err("--engine needs a command".into());
+                }
+                self.engines.push(EngineSpec {
+                    argv,
+                    name: String::new(),
+                    options: Vec::new(),
+                    dir: None,
+                });
+            }
+            "--name" => {
+                if v.trim().is_empty() || v.contains(char::is_whitespace) {
+                    return Err(format!("--name takes a name without spaces, got '{v}'"));
+                }
+                self.names.push(v);
+            }
+            "--option" => {
+                let i = last_engine(self, flag)?;
+                let (k, val) = v
+                    .split_once('=')
+                    .filter(|(k, _)| !k.is_empty() && !k.contains(char::is_whitespace))
+                    .ok_or_else(|| format!("--option takes NAME=VALUE, got '{v}'"))?;
+                self.engines[i]
+                    .options
+                    .push((k.to_string(), val.to_string()));
+            }
+            _ => {
+                let i = last_engine(self, flag)?;
+                self.engines[i].dir = Some(v.into());
+            }
+        }
+        Ok(())
     }
-    let spec = match game.as_str() {
-        "gomoku" => {
-            let n = size.unwrap_or(15);
-            if !GOMOKU_SIZES.contains(&n) {
-                return Err(format!(
-                    "--size {n} is not supported (gomoku: {}..{})",
-                    GOMOKU_SIZES.start(),
-                    GOMOKU_SIZES.end()
-                ));
+
+    /// The game from `--game`, `--size` and `--rule`, checked against what it can be.
+    fn game_spec(&self) -> Result<GameSpec, String> {
+        match self.game.as_str() {
+            "gomoku" => {
+                let n = self.size.unwrap_or(15);
+                if !GOMOKU_SIZES.contains(&n) {
+                    return Err(format!(
+                        "--size {n} is not supported (gomoku: {}..{})",
+                        GOMOKU_SIZES.start(),
+                        GOMOKU_SIZES.end()
+                    ));
+                }
+                Ok(GameSpec::Gomoku {
+                    width: n,
+                    height: n,
+                    rule: self.rule,
+                })
             }
-            GameSpec::Gomoku {
-                width: n,
-                height: n,
-                rule,
+            "tictactoe" => {
+                if self.size.is_some_and(|n| n != 3) {
+                    return Err("tictactoe is played on 3x3 only".into());
+                }
+                if self.openings.is_some() {
+                    return Err("--openings is for gomoku only".into());
+                }
+                Ok(GameSpec::TicTacToe)
             }
-        }
-        "tictactoe" => {
-            if size.is_some_and(|n| n != 3) {
-                return Err("tictactoe is played on 3x3 only".into());
+            mnk if mnk.starts_with("mnk") => {
+                if self.size.is_some() {
+                    return Err(
+                        "--size is for gomoku; mnk games give their size: \"mnk M N K\"".into(),
+                    );
+                }
+                let spec = crate::protocol::gtp::parser::game_spec(mnk)
+                    .map_err(|e| format!("--game '{mnk}': {e}"))?;
+                spec.build().map_err(|e| format!("--game '{mnk}': {e}"))?;
+                Ok(spec)
             }
-            if openings.is_some() {
-                return Err("--openings is for gomoku only".into());
-            }
-            GameSpec::TicTacToe
-        }
-        mnk if mnk.starts_with("mnk") => {
-            if size.is_some() {
-                return Err(
-                    "--size is for gomoku; mnk games give their size: \"mnk M N K\"".into(),
-                );
-            }
-            let spec = crate::protocol::gtp::parser::game_spec(mnk)
-                .map_err(|e| format!("--game '{mnk}': {e}"))?;
-            spec.build().map_err(|e| format!("--game '{mnk}': {e}"))?;
-            spec
-        }
-        other => {
-            return Err(format!(
+            other => Err(format!(
                 "--game takes gomoku, tictactoe or \"mnk M N K\", got '{other}'"
-            ))
+            )),
         }
-    };
-    let protocol = match (protocol, spec) {
-        (Some(Protocol::Gomocup), GameSpec::TicTacToe) => {
-            return Err("tictactoe is played over --protocol gtp only".into())
+    }
+
+    /// The two engines with their final, distinct names.
+    fn named_engines(&mut self) -> Result<[EngineSpec; 2], String> {
+        if self.names.len() > 2 {
+            return Err("at most two --name (one per engine, in order)".into());
         }
-        (Some(Protocol::Gomocup), GameSpec::Mnk { .. }) => {
-            return Err("mnk games are played over --protocol gtp only".into())
+        let mut engines = std::mem::take(&mut self.engines);
+        for (e, name) in engines.iter_mut().zip(self.names.drain(..)) {
+            e.name = name;
         }
-        (Some(p), _) => p,
-        (None, GameSpec::TicTacToe | GameSpec::Mnk { .. }) => Protocol::Gtp,
-        (None, _) => Protocol::Gomocup,
-    };
-    if tc_move == 0 && tc_match == 0 {
-        return Err("set a time control: --tc-move MS and/or --tc-match MS".into());
+        for e in engines.iter_mut().filter(|e| e.name.is_empty()) {
+            e.name = default_name(&e.argv);
+        }
+        if engines[0].name == engines[1].name {
+            engines[1].name.push_str("-2");
+        }
+        engines
+            .try_into()
+            .map_err(|_| "a match needs exactly two --engine".to_string())
     }
-    if sprt.is_some() && games.is_some_and(|n| n % 2 == 1) {
-        return Err("--sprt counts game pairs: --games must be even".into());
+
+    /// Cross-checks the flags and builds the configuration.
+    fn finish(mut self) -> Result<MatchConfig, String> {
+        if self.engines.len() != 2 {
+            return Err(format!(
+                "a match needs exactly two --engine, got {}",
+                self.engines.len()
+            ));
+        }
+        let spec = self.game_spec()?;
+        let protocol = match (self.protocol, spec) {
+            (Some(Protocol::Gomocup), GameSpec::TicTacToe) => {
+                return Err("tictactoe is played over --protocol gtp only".into())
+            }
+            (Some(Protocol::Gomocup), GameSpec::Mnk { .. }) => {
+                return Err("mnk games are played over --protocol gtp only".into())
+            }
+            (Some(p), _) => p,
+            (None, GameSpec::TicTacToe | GameSpec::Mnk { .. }) => Protocol::Gtp,
+            (None, _) => Protocol::Gomocup,
+        };
+        if self.tc_move == 0 && self.tc_match == 0 {
+            return Err("set a time control: --tc-move MS and/or --tc-match MS".into());
+        }
+        if self.sprt.is_some() && self.games.is_some_and(|n| n % 2 == 1) {
+            return Err("--sprt counts game pairs: --games must be even".into());
+        }
+        let engines = self.named_engines()?;
+        let ms = |v: u64| (v > 0).then(|| Duration::from_millis(v));
+        Ok(MatchConfig {
+            engines,
+            protocol,
+            spec,
+            games: self.games,
+            openings: self.openings,
+            tc_move: ms(self.tc_move),
+            tc_match: ms(self.tc_match),
+            tolerance: Duration::from_millis(self.tolerance),
+            concurrency: self.concurrency,
+            sgf: self.sgf,
+            seed: self.seed,
+            log: self.log,
+            sprt: self.sprt,
+        })
     }
-    if p.names.len() > 2 {
-        return Err("at most two --name (one per engine, in order)".into());
-    }
-    let mut engines = p.engines;
-    for (e, name) in engines.iter_mut().zip(p.names) {
-        e.name = name;
-    }
-    for e in engines.iter_mut().filter(|e| e.name.is_empty()) {
-        e.name = default_name(&e.argv);
-    }
-    if engines[0].name == engines[1].name {
-        engines[1].name.push_str("-2");
-    }
-    let ms = |v: u64| (v > 0).then(|| Duration::from_millis(v));
-    let [a, b]: [EngineSpec; 2] = engines
-        .try_into()
-        .map_err(|_| "a match needs exactly two --engine".to_string())?;
-    Ok(MatchConfig {
-        engines: [a, b],
-        protocol,
-        spec,
-        games,
-        openings,
-        tc_move: ms(tc_move),
-        tc_match: ms(tc_match),
-        tolerance: Duration::from_millis(tolerance),
-        concurrency,
-        sgf,
-        seed,
-        log,
-        sprt,
-    })
 }
 
 fn last_engine(p: &Partial, flag: &str) -> Result<usize, String> {

@@ -68,8 +68,8 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-/// The games to play: each opening twice with colours swapped (engine 0 black first), or empty
-/// boards with alternating colours.
+/// The games to play: each opening twice with colors swapped (engine 0 black first), or empty
+/// boards with alternating colors.
 pub fn schedule(
     openings: Option<&[Vec<crate::games::Point>]>,
     games: Option<usize>,
@@ -225,7 +225,7 @@ mod tests {
     use crate::games::Point;
 
     #[test]
-    fn each_opening_twice_with_colours_swapped() {
+    fn each_opening_twice_with_colors_swapped() {
         let o = vec![vec![Point::new(7, 7)], vec![Point::new(1, 1)]];
         let jobs = schedule(Some(&o), None);
         assert_eq!(jobs.len(), 4);

@@ -1,4 +1,4 @@
-//! Game-pair statistics: a pair is one opening played twice with colours swapped, and its result
+//! Game-pair statistics: a pair is one opening played twice with colors swapped, and its result
 //! (the first engine's points over both games: 0, 1/2, 1, 3/2 or 2) falls into one of five
 //! classes, LL, LD, DD/WL, WD, WW. Counting pairs rather than games removes the opening's bias
 //! from the variance (a lopsided opening gives WL, not W and L), which makes intervals honest and
@@ -24,6 +24,7 @@ pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
 /// Counts of finished pairs per class.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pentanomial {
+    /// Pairs in which the first engine scored 0, 0.5, 1, 1.5 and 2 points (of 2), in that order.
     pub counts: [u32; 5],
 }
 

@@ -33,6 +33,7 @@ pub enum EndKind {
     Line,
     /// Full board.
     Draw,
+    /// The mover ran out of time.
     Timeout,
     /// Off-board, occupied, forbidden, pass, or an answer that is not a move.
     Illegal,
@@ -40,12 +41,14 @@ pub enum EndKind {
     Crash,
     /// The engine refused a command.
     Error,
+    /// The mover resigned.
     Resign,
 }
 
 /// The decision with the engine it went against.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
+    /// Why the game ended.
     pub kind: EndKind,
     /// Engine index of the loser; `None` for a draw.
     pub loser: Option<usize>,
@@ -59,12 +62,17 @@ pub struct Ending {
 /// Everything about a finished game: for the game line, the statistics and the SGF file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
+    /// Game number within the match, from 0.
     pub index: usize,
+    /// Which opening of the file was played, if any.
     pub opening: Option<usize>,
+    /// Stones of the opening, placed before the engines move.
     pub opening_len: usize,
+    /// Which engine (0 or 1) played black.
     pub black: usize,
     /// All stones in order, opening included; a refused move is not among them.
     pub moves: Vec<(Color, Point)>,
+    /// How the game ended.
     pub ending: Ending,
     /// Answered move times per engine index.
     pub move_times: [Vec<Duration>; 2],

@@ -2,7 +2,7 @@
 //! engine processes and reuses them from game to game (restarting any that failed), so N games
 //! in flight cost 2N processes.
 //!
-//! The unit of work is a game pair (one opening, colours swapped): a worker plays both games of
+//! The unit of work is a game pair (one opening, colors swapped): a worker plays both games of
 //! a pair one after the other and hands them back together, so pair statistics never wait on
 //! two workers and a pair cut short by a stop is simply never handed back. Pairs come back in
 //! completion order.
@@ -19,12 +19,13 @@ use super::traffic::TrafficLog;
 /// What the caller wants after a finished pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Play on.
     Continue,
     /// Start no more games, abandon those in flight at their next move.
     Stop,
 }
 
-/// Groups jobs into pairs: games `2k` and `2k + 1` share an opening with colours swapped. An odd
+/// Groups jobs into pairs: games `2k` and `2k + 1` share an opening with colors swapped. An odd
 /// last game is a unit of its own.
 pub fn pairs(jobs: Vec<GameJob>) -> Vec<Vec<GameJob>> {
     let mut units: Vec<Vec<GameJob>> = Vec::new();

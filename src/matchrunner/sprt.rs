@@ -42,17 +42,24 @@ pub enum Model {
 /// An SPRT set up from `--sprt`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// Elo difference of the null hypothesis.
     pub elo0: f64,
+    /// Elo difference of the alternative hypothesis.
     pub elo1: f64,
+    /// Accepted chance of a false H1 verdict.
     pub alpha: f64,
+    /// Accepted chance of a false H0 verdict.
     pub beta: f64,
+    /// Which Elo model the bounds are in.
     pub model: Model,
 }
 
 /// What the test decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The null hypothesis (elo0) is accepted.
     H0,
+    /// The alternative hypothesis (elo1) is accepted.
     H1,
 }
 

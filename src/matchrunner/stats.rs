@@ -1,4 +1,4 @@
-//! Match statistics: W-L-D per engine and per colour, score, Elo difference with a 95% interval
+//! Match statistics: W-L-D per engine and per color, score, Elo difference with a 95% interval
 //! (per game and per game pair), move times, how many games each engine lost to timeouts, illegal
 //! moves, crashes and errors, and the SPRT's log-likelihood ratio when there is one.
 
@@ -12,8 +12,11 @@ use super::sprt::{Model, Sprt, Verdict};
 /// Wins, losses, draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wld {
+    /// Wins.
     pub w: u32,
+    /// Losses.
     pub l: u32,
+    /// Draws.
     pub d: u32,
 }
 
@@ -40,21 +43,32 @@ impl Wld {
 /// One engine's totals.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineStats {
+    /// Results over all games.
     pub total: Wld,
+    /// Results with black, to see a first-move advantage.
     pub as_black: Wld,
+    /// Results with white.
     pub as_white: Wld,
+    /// Moves played.
     pub moves: u64,
+    /// Thinking time over all moves.
     pub time: Duration,
+    /// Longest single move.
     pub longest: Duration,
+    /// Games lost on time.
     pub timeouts: u32,
+    /// Games lost by an illegal move.
     pub illegal: u32,
+    /// Games lost because the engine died.
     pub crashes: u32,
+    /// Games lost by an answer that was not a move.
     pub errors: u32,
 }
 
 /// Totals of a match so far.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stats {
+    /// Per-engine figures, in command-line order.
     pub engines: [EngineStats; 2],
     /// Per-game score of engine 0 (1, 1/2, 0), for the Elo interval.
     results: Vec<f64>,
@@ -279,8 +293,11 @@ pub fn score_interval(mean: f64, var: f64, n: f64) -> (f64, f64) {
 /// An Elo difference with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
+    /// Elo difference estimate.
     pub diff: f64,
+    /// Lower end of the 95% interval.
     pub low: f64,
+    /// Upper end of the 95% interval.
     pub high: f64,
 }
 

@@ -12,7 +12,9 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// One line of input, cleaned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputLine {
+    /// A cleaned line (no CR, no control characters).
     Text(String),
+    /// A line over the length limit, skipped to its end so the next line reads cleanly.
     TooLong,
 }
 

@@ -6,12 +6,14 @@
 pub mod klotski;
 pub mod npuzzle;
 
-use crate::engine::SearchContext;
+use crate::search::SearchContext;
 
 /// The puzzle families `solve` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleKind {
+    /// `solve npuzzle`.
     NPuzzle,
+    /// `solve klotski`.
     Klotski,
 }
 

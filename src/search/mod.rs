@@ -1,6 +1,25 @@
-//! Search algorithms shared by more than one game or puzzle.
+//! What every search needs, whatever it searches: a stop signal and limits ([`control`]), the
+//! options it reads ([`options`]), progress reports ([`info`]) and the [`SearchContext`] that
+//! bundles them.
 //!
-//! Empty for now: every search so far serves one family and lives beside it (gomoku's PVS and
-//! VCF/VCT in `games/gomoku/`, IDA* and the BFS family in `puzzles/npuzzle/`, Klotski's level BFS
-//! and its packed visited table in `puzzles/klotski/`). A piece moves here once a second user
-//! needs it; the first candidate is Klotski's visited table (`puzzles/klotski/table.rs`).
+//! Games and puzzles depend on this module and on [`crate::base`] only; the session
+//! ([`crate::engine`]) builds the context, so a search never learns which session or front end
+//! asked. Algorithms that serve one family still live beside it (gomoku's PVS and VCF/VCT in
+//! `games/gomoku/`, IDA* and the BFS family in `puzzles/npuzzle/`, Klotski's level BFS in
+//! `puzzles/klotski/`).
+
+pub mod context;
+pub mod control;
+pub mod info;
+pub mod options;
+pub mod timemgmt;
+
+use std::time::Duration;
+
+pub use context::{with_quiet_context, SearchContext};
+pub use control::{SearchControl, StopSignal};
+pub use info::{Info, Score};
+pub use options::EngineOptions;
+
+/// How long a gomoku move takes when nobody set a clock or a limit.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(2000);

@@ -3,6 +3,7 @@
 
 use super::pattern::{self, Tables, B4, F3, F4, FIVE, OVERLINE, WALL};
 use super::rules::{self, Grid};
+use crate::base::splitmix64 as splitmix;
 use crate::games::{Color, Rule};
 
 /// Padding around the board: a window reaches four cells out.
@@ -124,13 +125,6 @@ pub fn with_line_length<R>(k: usize, f: impl FnOnce() -> R) -> R {
     }
     let _restore = Restore(LINE_LENGTH.with(|l| l.replace(k)));
     f()
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Board {

@@ -13,7 +13,7 @@ use parking_lot::Mutex;
 
 use super::search::Shared;
 use super::tt::Tt;
-use crate::engine::SearchControl;
+use crate::search::SearchControl;
 
 /// Helpers of a stopped search still finishing: joined before the next search starts.
 static BACKGROUND: Mutex<Vec<JoinHandle<()>>> = Mutex::new(Vec::new());

@@ -22,7 +22,7 @@ mod vct;
 use std::sync::Arc;
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
-use crate::engine::SearchContext;
+use crate::search::SearchContext;
 use rules::Grid;
 
 /// A gomoku game.
@@ -158,7 +158,7 @@ impl Game for Gomoku {
     }
 
     fn default_movetime(&self) -> Option<std::time::Duration> {
-        Some(crate::engine::session::DEFAULT_MOVETIME)
+        Some(crate::search::DEFAULT_MOVETIME)
     }
 
     fn think(&mut self, color: Color, ctx: &mut SearchContext) -> Result<Thought, ThinkError> {
@@ -211,7 +211,7 @@ fn allocate_tt(mib: usize, ctx: &mut SearchContext) -> Result<tt::Tt, ThinkError
         ));
     };
     if got < tt::Tt::new_size_mib(mib) {
-        ctx.report(&crate::engine::Info {
+        ctx.report(&crate::search::Info {
             note: Some(format!(
                 "hash {mib} MiB could not be allocated; using {got} MiB"
             )),

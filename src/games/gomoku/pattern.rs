@@ -13,8 +13,11 @@ pub const DEAD: u8 = 0;
 pub const OVERLINE: u8 = 1;
 /// One stone with room for a five, only one way of growing.
 pub const B1: u8 = 2;
+/// One stone with room to grow both ways.
 pub const F1: u8 = 3;
+/// Two stones, only one way of growing to a five.
 pub const B2: u8 = 4;
+/// Two stones with room to grow both ways.
 pub const F2: u8 = 5;
 /// A closed three: one more stone makes a (closed) four.
 pub const B3: u8 = 6;
@@ -27,8 +30,9 @@ pub const F4: u8 = 9;
 /// A winning five.
 pub const FIVE: u8 = 10;
 
-/// Cell codes in keys and on the search board.
+/// Cell code of an empty point in keys and on the search board (stones are colour + 1).
 pub const EMPTY: u8 = 0;
+/// Cell code of the padding outside the board.
 pub const WALL: u8 = 3;
 
 const E: u8 = 0;

@@ -36,8 +36,11 @@ pub struct Grid {
 /// Why a point is forbidden to black under renju.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Forbidden {
+    /// Two open threes made at once.
     DoubleThree,
+    /// Two fours made at once.
     DoubleFour,
+    /// Six or more in a row.
     Overline,
 }
 
@@ -68,10 +71,12 @@ impl Grid {
         g
     }
 
+    /// Board columns.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Board rows.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -495,7 +500,7 @@ mod tests {
     }
 
     /// The wall-bordered fast path of `run_length` agrees with a plain walk over `get`, for
-    /// both colours, every point (on and just off the board) and every direction.
+    /// both colors, every point (on and just off the board) and every direction.
     #[test]
     fn run_length_matches_a_plain_walk() {
         let mut rng = StdRng::seed_from_u64(5);

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 use super::board::{Board, Threat};
 use super::params::{eval, order, threats, tree};
 use super::tt::{Entry, Tt, EXACT, LOWER, UPPER};
-use crate::engine::SearchControl;
+use crate::base::{splitmix64 as splitmix, MateScale};
 use crate::games::Rule;
+use crate::search::SearchControl;
 
 /// Score of a five made at the current node; mate in n plies is `MATE - n`.
 pub const MATE: i32 = 30000;
@@ -118,13 +119,6 @@ fn order_value(tm: &Threat, to: &Threat) -> i32 {
         v += order::OPPONENT_FORK;
     }
     v
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl<'a, 's> Searcher<'a, 's> {
@@ -453,6 +447,45 @@ impl<'a, 's> Searcher<'a, 's> {
         v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The table's move for this node (`usize::MAX`: none) and, in a null-window search, the
+    /// score when the stored bound already decides the node.
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (usize, Option<i32>) {
+        let Some(e) = self.shared.tt.probe(key) else {
+            return (usize::MAX, None);
+        };
+        if e.depth >= depth && beta - alpha == 1 {
+            let s = from_tt(e.score, ply);
+            let hit = match e.bound {
+                EXACT => true,
+                LOWER => s >= beta,
+                _ => s <= alpha,
+            };
+            if hit {
+                return (e.mv as usize, Some(s));
+            }
+        }
+        (e.mv as usize, None)
+    }
+
+    /// Adds the dynamic ordering bonuses to the static values: hash move, killers, history.
+    fn add_dynamic_order(&self, moves: &mut [Cand], tt_move: usize, c: usize, ply: usize) {
+        for m in moves.iter_mut() {
+            if m.i == tt_move {
+                m.score += order::HASH_MOVE;
+            } else if self.killers[ply].contains(&m.i) {
+                m.score += order::KILLER;
+            }
+            m.score += self.history[m.i * 2 + c].min(order::HISTORY_CAP);
+        }
+    }
+
     /// Negamax PVS for side `c`; scores are from `c`'s point of view.
     pub fn search(
         &mut self,
@@ -473,20 +506,9 @@ impl<'a, 's> Searcher<'a, 's> {
             return alpha;
         }
         let key = self.b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut tt_move = usize::MAX;
-        if let Some(e) = self.shared.tt.probe(key) {
-            tt_move = e.mv as usize;
-            if e.depth >= depth {
-                let s = from_tt(e.score, ply);
-                let hit = match e.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    _ => s <= alpha,
-                };
-                if hit && beta - alpha == 1 {
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.probe(key, depth, alpha, beta, ply);
+        if let Some(s) = cut {
+            return s;
         }
         let mut moves = Vec::with_capacity(64);
         let status = self.generate(c, &mut moves, depth <= 0);
@@ -512,15 +534,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             return self.leaf_eval(c);
         }
-        // Order: hash move, killers, history, static value.
-        for m in moves.iter_mut() {
-            if m.i == tt_move {
-                m.score += order::HASH_MOVE;
-            } else if self.killers[ply].contains(&m.i) {
-                m.score += order::KILLER;
-            }
-            m.score += self.history[m.i * 2 + c].min(order::HISTORY_CAP);
-        }
+        self.add_dynamic_order(&mut moves, tt_move, c, ply);
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         let width = if matches!(status, Status::Forced) {
             moves.len()
@@ -738,22 +752,16 @@ fn late_move_reduction(depth: i32, n: usize) -> i32 {
 /// Move indices the reduction table distinguishes (later moves share the last entry).
 const LMR_MOVES: usize = 64;
 
+/// Where forced results live in the search's scores.
+pub const MATE_SCALE: MateScale = MateScale {
+    mate: MATE,
+    bound: MATE_BOUND,
+};
+
 fn to_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s + ply as i32
-    } else if s <= -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
+    MATE_SCALE.to_table(s, ply as i32)
 }
 
 fn from_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s - ply as i32
-    } else if s <= -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
-    }
+    MATE_SCALE.from_table(s, ply as i32)
 }

@@ -12,12 +12,13 @@ use super::greedy;
 use super::helpers::{self, Detached};
 use super::params::{safety, threats, tree};
 use super::rules::{self, Grid};
-use super::search::{Searcher, Shared, MATE, MATE_BOUND};
+use super::search::{Searcher, Shared, MATE_BOUND, MATE_SCALE};
 use super::timeman::TimeManager;
 use super::tt::Tt;
-use crate::engine::info::{Info, Score};
-use crate::engine::{SearchContext, SearchControl};
+use crate::base::splitmix64 as mix;
 use crate::games::{Color, Point, Rule, ThinkError, Thought};
+use crate::search::{Info, Score};
+use crate::search::{SearchContext, SearchControl};
 
 /// What `think` needs to know about the game.
 pub struct Position<'g> {
@@ -28,22 +29,9 @@ pub struct Position<'g> {
     pub history: &'g [(Color, Point)],
 }
 
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Converts an internal score to the protocol's.
 pub fn score_of(s: i32) -> Score {
-    if s >= MATE_BOUND {
-        Score::Win((MATE - s).max(1) as u32)
-    } else if s <= -MATE_BOUND {
-        Score::Loss((MATE + s).max(1) as u32)
-    } else {
-        Score::Cp(s)
-    }
+    MATE_SCALE.score(s)
 }
 
 /// Node budget for strength levels 1..=99: doubling every 7 levels from 200 nodes.

@@ -1,7 +1,7 @@
 //! The gomoku time manager: how one turn's budget is shared between the root threat searches,
 //! the tree and the safety net, and when iterative deepening starts another iteration.
 //!
-//! The clock's soft and hard limits come from the session (`engine::timemgmt`); everything
+//! The clock's soft and hard limits come from the session (`search::timemgmt`); everything
 //! gomoku-specific about spending them lives here, so the search reports each finished iteration
 //! and asks one object whether to go on instead of mixing clock arithmetic into `think`.
 
@@ -11,7 +11,7 @@ use super::params::time::{
     EXTEND_SHARE, FIRST_CHECK_SHARE, FIXED_START_SHARE, ROOT_VCT_SHARE, SAFETY_END, SHARP_DROP,
     TREE_NODE_RESERVE_DIV, TREE_SHARE, VCT_MIN_NODES, VCT_MIN_TURN,
 };
-use crate::engine::SearchControl;
+use crate::search::SearchControl;
 
 /// One turn's time policy, fed by the iterations as they finish.
 pub struct TimeManager<'c> {

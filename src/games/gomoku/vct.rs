@@ -319,8 +319,8 @@ mod tests {
     use super::super::board::Board;
     use super::super::search::{Searcher, Shared};
     use super::super::tt::Tt;
-    use crate::engine::SearchControl;
     use crate::games::Rule;
+    use crate::search::SearchControl;
 
     /// A 15x15 freestyle board with the given stones (black 0, white 1).
     fn board(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {

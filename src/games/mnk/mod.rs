@@ -19,7 +19,7 @@ mod tt;
 
 use super::gomoku::Gomoku;
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, ThinkError, Thought};
-use crate::engine::SearchContext;
+use crate::search::SearchContext;
 
 pub use think::{solve_from_empty, SolveReport};
 

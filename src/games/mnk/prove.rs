@@ -22,7 +22,9 @@ pub enum Verdict {
     /// Wins in this many plies (its own moves and the replies): the fastest there is, unless
     /// `exact` is false (then "at most").
     Win(u32),
+    /// Loses in this many plies: the slowest there is, unless `exact` is false (then "at least").
     Loss(u32),
+    /// Neither side can force a win.
     Draw,
 }
 

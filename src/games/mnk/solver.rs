@@ -88,6 +88,22 @@ impl<'g, 'a> Solver<'g, 'a> {
         r
     }
 
+    /// A side with no line left cannot win: the value is at most (or at least) a draw. Narrows
+    /// the window accordingly; true when that already decides the node as a draw.
+    fn draw_bounds(&self, c: usize, alpha: &mut i32, beta: &mut i32) -> bool {
+        let (live_c, live_o) = (self.pos.live(c) > 0, self.pos.live(1 - c) > 0);
+        if (!live_c && (!live_o || *alpha >= 0)) || (!live_o && *beta <= 0) {
+            return true;
+        }
+        if !live_c {
+            *beta = (*beta).min(1);
+        }
+        if !live_o {
+            *alpha = (*alpha).max(-1);
+        }
+        false
+    }
+
     /// One node. `root` skips the table cut-off so the root always names a move.
     fn node(
         &mut self,
@@ -142,24 +158,8 @@ impl<'g, 'a> Solver<'g, 'a> {
         // Narrow the window to what is possible; one past each end keeps exact values exact.
         alpha = alpha.max(lo - 1);
         beta = beta.min(hi + 1).max(alpha + 1);
-        let (live_c, live_o) = (self.pos.live(c) > 0, self.pos.live(o) > 0);
-        if !root {
-            // A side with no line left cannot win: the value is at most (or at least) a draw.
-            if !live_c && !live_o {
-                return (0, NO_MOVE);
-            }
-            if !live_c && alpha >= 0 {
-                return (0, NO_MOVE);
-            }
-            if !live_o && beta <= 0 {
-                return (0, NO_MOVE);
-            }
-            if !live_c {
-                beta = beta.min(1);
-            }
-            if !live_o {
-                alpha = alpha.max(-1);
-            }
+        if !root && self.draw_bounds(c, &mut alpha, &mut beta) {
+            return (0, NO_MOVE);
         }
         // The side to move is part of the key: GTP sets up positions in any order, so the same
         // stones can come with either side to move, and the table outlives one search.

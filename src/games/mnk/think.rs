@@ -16,10 +16,10 @@ use super::prove::{self, Proof, Verdict};
 use super::referee::Board;
 use super::solver::Solver;
 use super::tt::Table;
-use crate::engine::info::{Info, Score};
-use crate::engine::{SearchContext, SearchControl};
 use crate::games::gomoku::Gomoku;
 use crate::games::{Color, Game, Point, ThinkError, Thought};
+use crate::search::{Info, Score};
+use crate::search::{SearchContext, SearchControl};
 
 /// Boards the solver plays alone (6 x 6 and smaller).
 const SOLVER_CELLS: usize = 36;
@@ -48,7 +48,7 @@ pub fn uses_gomoku(width: usize, height: usize, k: usize) -> bool {
 
 /// How long `genmove` thinks without a limit: until solved on small boards.
 pub fn default_movetime(width: usize, height: usize) -> Option<Duration> {
-    (width * height > UNTIMED_CELLS).then_some(crate::engine::session::DEFAULT_MOVETIME)
+    (width * height > UNTIMED_CELLS).then_some(crate::search::DEFAULT_MOVETIME)
 }
 
 /// Table size for a board under a `hash` option of `hash_mib`; `shared` when the gomoku engine
@@ -170,8 +170,11 @@ fn note(proof: &Proof) -> &'static str {
 /// What `bench mnk` and the tests learn from solving an empty board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveReport {
+    /// The result, proven or not.
     pub proof: Proof,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Wall time taken.
     pub time: Duration,
 }
 
@@ -205,8 +208,8 @@ pub fn solve_from_empty(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{with_quiet_context, EngineOptions};
     use crate::games::mnk::Mnk;
+    use crate::search::{with_quiet_context, EngineOptions};
 
     /// Table size for the tests: small enough for parallel test threads.
     const TEST_MIB: usize = 64;

@@ -8,7 +8,7 @@ use super::{
     clip, deadline_after, read_until, Adapter, Answer, Failure, GameSetup, MoveRequest, RawMove,
     SETUP_TIMEOUT,
 };
-use crate::games::{GameSpec, Rule};
+use crate::games::GameSpec;
 use crate::matchrunner::process::EngineProcess;
 
 /// Gomocup's "no limit" for `time_left`.
@@ -83,12 +83,7 @@ impl Adapter for GomocupAdapter {
                 ))))
             }
         })?;
-        let rule_number = match rule {
-            Rule::Freestyle => 0,
-            Rule::Standard => 1,
-            Rule::Renju => 4,
-        };
-        p.send(&format!("INFO rule {rule_number}"))?;
+        p.send(&format!("INFO rule {}", rule.gomocup_number()))?;
         p.send("INFO game_type 1")?;
         for (k, v) in setup.options {
             p.send(&format!("INFO {k} {v}"))?;

@@ -7,11 +7,14 @@ use nom::sequence::{preceded, tuple};
 use nom::IResult;
 
 /// A stone inside a board block: `x,y,who` where who is 1 (own), 2 (opponent) or 3 (continuous
-/// game marker); swap2 blocks give plain `x,y`, colours alternating from black.
+/// game marker); swap2 blocks give plain `x,y`, colors alternating from black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockStone {
+    /// Column.
     pub x: usize,
+    /// Row.
     pub y: usize,
+    /// The `who` field (1 own, 2 opponent, 3 continuous); `None` in swap2 blocks.
     pub who: Option<u8>,
 }
 
@@ -29,20 +32,35 @@ pub enum BlockKind {
 /// One Gomocup command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// `START N`: a new N x N game.
     Start(usize),
+    /// `RECTSTART W,H`: a new rectangular game.
     RectStart(usize, usize),
+    /// `RESTART`: the same board, empty.
     Restart,
+    /// `BEGIN`: the brain moves first.
     Begin,
+    /// `TURN X,Y`: the opponent played; the brain answers with its move.
     Turn(usize, usize),
+    /// `PLAY X,Y`: place the brain's own stone without thinking.
     Play(usize, usize),
+    /// `TAKEBACK X,Y`: remove that stone.
     Takeback(usize, usize),
+    /// `BOARD`-style blocks with their stones.
     Block(BlockKind, Vec<BlockStone>),
+    /// `INFO KEY VALUE`.
     Info(String, String),
+    /// `END`: exit.
     End,
+    /// `ABOUT`: name, version, author.
     About,
+    /// `STOP`/`YXSTOP`: answer now.
     Stop,
+    /// `YXNBEST N`: the N best moves.
     NBest(usize),
+    /// `YXHASHCLEAR`: forget learned search state.
     HashClear,
+    /// `YXSHOWFORBID`: renju forbidden points.
     ShowForbid,
     /// A line that could not be parsed: answered with `ERROR`.
     Malformed(String),
@@ -81,6 +99,7 @@ pub fn block_stone(s: &str) -> Option<BlockStone> {
 /// What one line outside a block means.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
+    /// A whole command, ready for the engine thread.
     Command(Command),
     /// The line opens a block; the rest of the line may already hold stones (and `DONE`).
     OpenBlock(BlockKind, String),

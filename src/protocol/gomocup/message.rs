@@ -10,7 +10,7 @@
 use std::io::Write;
 
 use super::command::coords;
-use crate::engine::info::{Info, Score};
+use crate::search::info::{Info, Score};
 
 /// Rapfi's evaluation text.
 fn ev(score: Score) -> String {

@@ -1,7 +1,7 @@
 //! The Gomocup (piskvork) brain protocol, spoken by every gomoku GUI and tournament manager.
 //!
 //! Coordinates are `x,y`, zero-based from the top-left, exactly as our [`Point`]. The brain's
-//! colour is never named: it is whoever moves next. Answers are bare lines (`OK`, `x,y`,
+//! color is never named: it is whoever moves next. Answers are bare lines (`OK`, `x,y`,
 //! `ERROR msg`, `UNKNOWN msg`); search progress goes out as `MESSAGE` lines. The Yixin extensions
 //! (`YXSTOP`, `YXBOARD`, `YXNBEST`, `YXHASHCLEAR`, `YXSHOWFORBID`) are supported, and swap2
 //! openings through `SWAP2BOARD` (see [`swap2`]).
@@ -16,13 +16,16 @@ use std::time::{Duration, Instant};
 
 use command::{block_stone, parse_line, BlockKind, BlockStone, Command, Line};
 
-use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
-use crate::engine::info::Info;
-use crate::engine::session::{GenmoveError, MoveLimits};
-use crate::engine::timemgmt::Clock;
-use crate::engine::{SearchControl, Session, StopSignal};
-use crate::games::{Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZES};
+use crate::engine::session::MoveLimits;
+use crate::engine::Session;
+use crate::games::{
+    gomoku_size_ok, Color, GameSpec, PlayError, Point, Rule, Thought, GOMOKU_SIZES,
+};
+use crate::protocol::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::protocol::input::InputLine;
+use crate::search::info::Info;
+use crate::search::timemgmt::Clock;
+use crate::search::{options, SearchControl, StopSignal};
 
 /// True when a line starts with a Gomocup command, so `--protocol auto` can pick this front end.
 /// Case-insensitive, as Gomocup mode itself is; only a `play` not in capitals, which could be
@@ -203,6 +206,7 @@ pub struct GomocupExecutor {
 }
 
 impl GomocupExecutor {
+    /// An executor on `session`, with no clock and no limits set yet.
     pub fn new(session: Session) -> GomocupExecutor {
         let requested_hash_mib = session.options.hash_mib;
         GomocupExecutor {
@@ -340,7 +344,7 @@ impl GomocupExecutor {
     }
 
     fn start(&mut self, width: usize, height: usize) -> String {
-        if !GOMOKU_SIZES.contains(&width) || !GOMOKU_SIZES.contains(&height) {
+        if !gomoku_size_ok(width, height) {
             return format!(
                 "ERROR unsupported board size {width}x{height} (supported: {}..{})",
                 GOMOKU_SIZES.start(),
@@ -396,14 +400,7 @@ impl GomocupExecutor {
                 self.limits.max_depth = (v > 0).then(|| v.min(u32::MAX as u64) as u32);
             }
             "rule" => {
-                let v = number()?;
-                let rule = if v & 4 != 0 {
-                    Rule::Renju
-                } else if v & 1 != 0 {
-                    Rule::Standard
-                } else {
-                    Rule::Freestyle
-                };
+                let rule = Rule::from_gomocup_number(number()?);
                 if let GameSpec::Gomoku { width, height, .. } = self.session.game().spec() {
                     if rule != self.rule() {
                         // Keep the position when it is legal under the new rule (a GUI may
@@ -421,11 +418,10 @@ impl GomocupExecutor {
                 }
             }
             "thread_num" => {
-                let v = number()?.clamp(1, crate::engine::options::MAX_THREADS as u64);
-                self.session.options.threads = v as usize;
+                self.session.options.threads = options::THREADS.clamp(number()?) as usize;
             }
-            "strength" => self.session.options.strength = number()?.min(100) as u8,
-            "seed" => self.session.options.seed = Some(number()?),
+            "strength" => self.session.options.strength = options::STRENGTH.clamp(number()?) as u8,
+            "seed" => self.session.options.seed = Some(options::SEED.clamp(number()?)),
             // game_type, folder, evaluate, hash_size, show_detail, ...: accepted and ignored.
             _ => {}
         }
@@ -490,8 +486,7 @@ impl GomocupExecutor {
         let namer = |p: Point| p.to_string();
         match self.session.genmove(color, &control, &mut reporter, &namer) {
             Ok(t) => t.point.to_string(),
-            Err(GenmoveError::GameOver) => "ERROR game is over".into(),
-            Err(GenmoveError::Unsupported(e)) => format!("ERROR {e}"),
+            Err(e) => format!("ERROR {e}"),
         }
     }
 
@@ -506,17 +501,14 @@ impl GomocupExecutor {
         let mut reporter = |info: &Info| message::write_messages(out, info);
         let namer = |p: Point| p.to_string();
         let options = self.session.options.clone();
-        let mut ctx = crate::engine::SearchContext::new(control, &options, &mut reporter, &namer);
+        let mut ctx = crate::search::SearchContext::new(control, &options, &mut reporter, &namer);
         if self.session.game().outcome().is_some() {
             return Err("game is over".into());
         }
         self.session
             .game_mut()
             .think_excluding(color, exclude, &mut ctx)
-            .map_err(|e| match e {
-                crate::games::ThinkError::GameOver => "game is over".to_string(),
-                crate::games::ThinkError::Unsupported(s) => s,
-            })
+            .map_err(|e| e.to_string())
     }
 
     fn block(
@@ -544,7 +536,7 @@ impl GomocupExecutor {
             return vec![format!("ERROR {e} at {},{}", s.x, s.y)];
         }
         match kind {
-            // The brain's colour comes from the block's own/opponent counts, even when they
+            // The brain's color comes from the block's own/opponent counts, even when they
             // are not those of an alternating game (a position set up in a GUI).
             BlockKind::Board => vec![self.move_for(brain, seq, signal, out)],
             _ => Vec::new(),
@@ -576,7 +568,7 @@ impl GomocupExecutor {
             &namer,
         ) {
             Ok(r) => r,
-            Err(e) => return vec![format!("ERROR {}", think_error(e))],
+            Err(e) => return vec![format!("ERROR {e}")],
         };
         let mut lines: Vec<String> = ranked
             .iter()
@@ -623,18 +615,10 @@ fn play_error(e: PlayError, x: usize, y: usize) -> String {
 /// The error of a `BOARD`/`YXBOARD` block whose stones hold a five (the game is decided).
 const GAME_OVER_IN_BLOCK: &str = "game is over: the board holds a five";
 
-/// A search error in Gomocup's words.
-fn think_error(e: crate::games::ThinkError) -> String {
-    match e {
-        crate::games::ThinkError::GameOver => "game is over".to_string(),
-        crate::games::ThinkError::Unsupported(s) => s,
-    }
-}
-
-/// Gives block stones their colours. With `who` fields (BOARD, YXBOARD): 1 is the brain's,
+/// Gives block stones their colors. With `who` fields (BOARD, YXBOARD): 1 is the brain's,
 /// 2 the opponent's, and the brain is black exactly when both have as many stones (black moves
-/// when the counts are equal). Without (SWAP2BOARD): colours alternate from black. Returns the
-/// brain's colour and the stones with their colours.
+/// when the counts are equal). Without (SWAP2BOARD): colors alternate from black. Returns the
+/// brain's color and the stones with their colors.
 fn board_colors(stones: &[BlockStone]) -> Result<(Color, Vec<(Color, Point)>), String> {
     let own = stones.iter().filter(|s| s.who == Some(1)).count();
     let opp = stones.iter().filter(|s| s.who == Some(2)).count();
@@ -719,6 +703,18 @@ mod tests {
     }
 
     #[test]
+    fn rule_numbers_round_trip_and_ignore_other_bits() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            assert_eq!(Rule::from_gomocup_number(rule.gomocup_number()), rule);
+        }
+        // 2 (continuous game) and 8 (caro) are not rules we play: only bits 1 and 4 count.
+        assert_eq!(Rule::from_gomocup_number(2), Rule::Freestyle);
+        assert_eq!(Rule::from_gomocup_number(3), Rule::Standard);
+        assert_eq!(Rule::from_gomocup_number(5), Rule::Renju);
+        assert_eq!(Rule::from_gomocup_number(9), Rule::Standard);
+    }
+
+    #[test]
     fn thread_num_and_strength_set_the_options() {
         let mut ex = GomocupExecutor::new(Session::new());
         let mut p = GomocupParser::default();
@@ -729,7 +725,7 @@ mod tests {
         run(&mut ex, &mut p, "INFO thread_num 100000");
         assert_eq!(
             ex.session.options.threads,
-            crate::engine::options::MAX_THREADS
+            crate::search::options::MAX_THREADS
         );
         run(&mut ex, &mut p, "INFO strength 0");
         assert_eq!(ex.session.options.strength, 0);

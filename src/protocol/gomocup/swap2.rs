@@ -12,9 +12,9 @@ use std::time::Duration;
 
 use super::command::BlockStone;
 use super::{board_colors, GomocupExecutor, Reply};
-use crate::engine::info::Score;
-use crate::engine::{SearchControl, StopSignal};
 use crate::games::{Color, Point};
+use crate::search::info::Score;
+use crate::search::{SearchControl, StopSignal};
 
 /// A swing below this (in evaluation units) counts as balanced.
 const BALANCED: i32 = 150;

@@ -4,16 +4,16 @@
 //! Each function here only formats: the searches run in the executor, through the same session
 //! calls `genmove` and Gomocup `YXNBEST` use. The gfx lines are GoGui's: `INFLUENCE` (point and
 //! a number in -1..1, positive drawn black, negative white), `LABEL` (point and text), `VAR`
-//! (colour and point, alternating), `MARK` (points) and `TEXT` (the status line).
+//! (color and point, alternating), `MARK` (points) and `TEXT` (the status line).
 
 use std::time::Duration;
 
 use super::vertex_name;
-use crate::engine::info::Score;
 use crate::engine::nbest::score_key;
 use crate::games::{Color, Game, GameSpec, Point, Rule, Thought};
+use crate::search::info::Score;
 
-/// What GoGui's analyze menu shows: `type/label/command` per line (`%m`: the colour to move).
+/// What GoGui's analyze menu shows: `type/label/command` per line (`%m`: the color to move).
 pub const ANALYZE_COMMANDS: &str = "gfx/Forbidden points (renju)/gridmind-forbidden
 gfx/Candidate moves/gridmind-candidates %m
 gfx/Principal variation/gridmind-pv %m
@@ -364,7 +364,7 @@ mod tests {
     }
 
     #[test]
-    fn pv_alternates_colours() {
+    fn pv_alternates_colors() {
         let g = gomoku(Rule::Freestyle, &[]);
         let t = Thought {
             point: Point::new(7, 7),

@@ -10,14 +10,18 @@ use crate::puzzles::PuzzleKind;
 /// bottom. It becomes a board point only once the board size is known, on the engine thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Vertex {
+    /// Column, from the left.
     pub col: usize,
+    /// Row, from the bottom (GTP's convention).
     pub row: usize,
 }
 
 /// `game`'s argument: a full spec or a partial gomoku one the session completes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameRequest {
+    /// `game`: name the current game.
     Show,
+    /// `game SPEC`: switch to that game.
     Select(GameSpec),
 }
 
@@ -33,40 +37,66 @@ pub enum AnalyzeKind {
 /// One parsed command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
+    /// `protocol_version`.
     ProtocolVersion,
+    /// `name`.
     Name,
+    /// `version`.
     Version,
+    /// `known_command NAME`.
     KnownCommand(String),
+    /// `list_commands`.
     ListCommands,
+    /// `quit`.
     Quit,
+    /// `game [SPEC]`.
     Game(GameRequest),
+    /// `boardsize N`.
     Boardsize(usize),
+    /// `clear_board`.
     ClearBoard,
+    /// `showboard`.
     Showboard,
+    /// `undo`.
     Undo,
+    /// `play COLOR VERTEX`.
     Play(Color, Vertex),
     /// `play COLOR pass`: GTP's pass vertex. Five-in-a-row games have no passes; GTP tools send
     /// one only to relay the other engine's `pass` on a finished game.
     Pass(Color),
+    /// `genmove COLOR [limits]`.
     Genmove(Color, MoveLimits),
+    /// `stop`.
     Stop,
+    /// `setoption NAME VALUE`.
     SetOption(String, String),
+    /// `time_settings MAIN BYO_YOMI STONES`.
     TimeSettings {
+        /// Main time.
         main: Duration,
+        /// Byo-yomi period (Canadian: for `stones` moves).
         byo_yomi: Duration,
+        /// Moves per byo-yomi period.
         stones: u32,
     },
+    /// `time_left COLOR TIME STONES`.
     TimeLeft {
+        /// Whose clock.
         color: Color,
+        /// Time left in the current period.
         time: Duration,
+        /// Moves left in byo-yomi; 0 means main time.
         stones: u32,
     },
+    /// `solve KIND ARGS`.
     Solve(PuzzleKind, String),
     /// Go's komi: accepted (GUIs such as Sabaki always send it), stored, reported, no effect.
     Komi(f64),
+    /// `get_komi`.
     GetKomi,
     /// `rectangular_boardsize W H`: Sabaki's command for a non-square board.
     RectangularBoardsize(usize, usize),
+    /// `final_score`.
     FinalScore,
     /// GoGui's interrupt capability marker; the interrupt itself is a `# interrupt` line.
     GoguiInterrupt,
@@ -123,5 +153,6 @@ pub const COMMAND_NAMES: &[&str] = &[
 pub struct Request {
     /// The id to repeat in the answer (digits, normalised when the id fits 64 bits).
     pub id: Option<String>,
+    /// The command, or the error to answer with.
     pub command: Result<Command, String>,
 }

@@ -16,15 +16,15 @@ use std::time::Duration;
 
 use command::{AnalyzeKind, Command, GameRequest, Request, Vertex, COMMAND_NAMES};
 
-use crate::engine::driver::{Executor, Flow, LineParser, Parsed, Signal};
-use crate::engine::info::Info;
-use crate::engine::session::GenmoveError;
 use crate::engine::session::MoveLimits;
-use crate::engine::timemgmt::Clock;
-use crate::engine::{SearchContext, SearchControl, Session, StopSignal};
-use crate::games::{Color, GameSpec, Outcome, Point, ThinkError};
+use crate::engine::Session;
+use crate::games::{Color, GameSpec, Outcome, Point, UNACCEPTABLE_SIZE};
+use crate::protocol::driver::{Executor, Flow, LineParser, Parsed, Signal};
 use crate::protocol::input::InputLine;
 use crate::puzzles;
+use crate::search::info::Info;
+use crate::search::timemgmt::Clock;
+use crate::search::{SearchContext, SearchControl, StopSignal};
 
 /// Main-thread half: cleans, strips comments, parses; raises `stop`/`quit` signals at once.
 #[derive(Default)]
@@ -88,6 +88,7 @@ pub struct GtpExecutor {
 }
 
 impl GtpExecutor {
+    /// An executor on `session`, with no time system set.
     pub fn new(session: Session) -> GtpExecutor {
         GtpExecutor {
             session,
@@ -164,7 +165,7 @@ impl GtpExecutor {
             Command::Boardsize(n) => {
                 let spec = match self.session.game().spec() {
                     GameSpec::TicTacToe if n == 3 => GameSpec::TicTacToe,
-                    GameSpec::TicTacToe => return Err("unacceptable size".into()),
+                    GameSpec::TicTacToe => return Err(UNACCEPTABLE_SIZE.into()),
                     GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
                         width: n,
                         height: n,
@@ -201,17 +202,7 @@ impl GtpExecutor {
             Command::Genmove(color, _) if self.session.game().outcome().is_some() => {
                 Ok(decided_genmove(self.session.game().outcome(), color).into())
             }
-            Command::Genmove(color, limits) => {
-                let control = self.session.control_for(color, limits, signal.clone(), seq);
-                let height = self.session.game().height();
-                let namer = move |p: Point| vertex_name(p, height);
-                let mut reporter = |info: &Info| eprintln!("info {info}");
-                match self.session.genmove(color, &control, &mut reporter, &namer) {
-                    Ok(t) => Ok(vertex_name(t.point, height)),
-                    Err(GenmoveError::GameOver) => Err("game is over".into()),
-                    Err(GenmoveError::Unsupported(s)) => Err(s),
-                }
-            }
+            Command::Genmove(color, limits) => self.genmove(seq, color, limits, signal),
             Command::SetOption(name, value) => self
                 .session
                 .options
@@ -222,16 +213,11 @@ impl GtpExecutor {
                 main,
                 byo_yomi,
                 stones,
-            } => {
-                self.time = TimeSystem {
-                    main,
-                    byo_yomi,
-                    stones,
-                };
-                let clock = self.time_clock(main, 0);
-                self.session.clocks = [clock; 2];
-                Ok(String::new())
-            }
+            } => self.time_settings(TimeSystem {
+                main,
+                byo_yomi,
+                stones,
+            }),
             Command::TimeLeft {
                 color,
                 time,
@@ -248,7 +234,7 @@ impl GtpExecutor {
             Command::RectangularBoardsize(w, h) => {
                 let spec = match self.session.game().spec() {
                     GameSpec::TicTacToe if (w, h) == (3, 3) => GameSpec::TicTacToe,
-                    GameSpec::TicTacToe => return Err("unacceptable size".into()),
+                    GameSpec::TicTacToe => return Err(UNACCEPTABLE_SIZE.into()),
                     GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
                         width: w,
                         height: h,
@@ -265,12 +251,7 @@ impl GtpExecutor {
                 None => Err("game is not over".into()),
             },
             Command::GoguiInterrupt => Ok(String::new()),
-            Command::LoadSgf(path, move_number) => {
-                let text = sgf::read_file(&path)?;
-                let game = sgf::read(&text, self.session.game().spec(), move_number)?;
-                self.session.replace_game(game);
-                Ok(String::new())
-            }
+            Command::LoadSgf(path, move_number) => self.load_sgf(&path, move_number),
             Command::AnalyzeCommands => Ok(analyze::ANALYZE_COMMANDS.into()),
             Command::Forbidden => Ok(analyze::forbidden(self.session.game())),
             Command::Threats => analyze::threats(self.session.game()),
@@ -282,15 +263,57 @@ impl GtpExecutor {
                     .map(|_| String::new())
                     .map_err(|e| format!("cannot write '{}': {e}", sgf::clip_path(&path)))
             }
-            Command::Solve(kind, args) => {
-                let control = SearchControl::new(signal.clone(), seq);
-                let mut reporter = |info: &Info| eprintln!("info {info}");
-                let namer = |p: Point| p.to_string();
-                let mut ctx =
-                    SearchContext::new(&control, &self.session.options, &mut reporter, &namer);
-                puzzles::solve(kind, &args, &mut ctx)
-            }
+            Command::Solve(kind, args) => self.solve(seq, kind, &args, signal),
         }
+    }
+
+    /// `genmove` on an undecided game: searches, plays and names the move.
+    fn genmove(
+        &mut self,
+        seq: u64,
+        color: Color,
+        limits: MoveLimits,
+        signal: &Arc<StopSignal>,
+    ) -> Result<String, String> {
+        let control = self.session.control_for(color, limits, signal.clone(), seq);
+        let height = self.session.game().height();
+        let namer = move |p: Point| vertex_name(p, height);
+        let mut reporter = |info: &Info| eprintln!("info {info}");
+        match self.session.genmove(color, &control, &mut reporter, &namer) {
+            Ok(t) => Ok(vertex_name(t.point, height)),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// `time_settings`: both colors start the new time system's main time.
+    fn time_settings(&mut self, time: TimeSystem) -> Result<String, String> {
+        self.time = time;
+        let clock = self.time_clock(time.main, 0);
+        self.session.clocks = [clock; 2];
+        Ok(String::new())
+    }
+
+    /// `loadsgf`: replaces the game by the record's position (at `move_number` when given).
+    fn load_sgf(&mut self, path: &str, move_number: Option<usize>) -> Result<String, String> {
+        let text = sgf::read_file(path)?;
+        let game = sgf::read(&text, self.session.game().spec(), move_number)?;
+        self.session.replace_game(game);
+        Ok(String::new())
+    }
+
+    /// `solve KIND ...`: runs a puzzle search with the session's options.
+    fn solve(
+        &mut self,
+        seq: u64,
+        kind: puzzles::PuzzleKind,
+        args: &str,
+        signal: &Arc<StopSignal>,
+    ) -> Result<String, String> {
+        let control = SearchControl::new(signal.clone(), seq);
+        let mut reporter = |info: &Info| eprintln!("info {info}");
+        let namer = |p: Point| p.to_string();
+        let mut ctx = SearchContext::new(&control, &self.session.options, &mut reporter, &namer);
+        puzzles::solve(kind, args, &mut ctx)
     }
 
     /// A search for an overlay: COLOR (default: the side to move) thinks within `limits` (default
@@ -328,10 +351,7 @@ impl GtpExecutor {
             &mut reporter,
             &namer,
         )
-        .map_err(|e| match e {
-            ThinkError::GameOver => "game is over".to_string(),
-            ThinkError::Unsupported(s) => s,
-        })?;
+        .map_err(|e| e.to_string())?;
         let game = self.session.game();
         Ok(match (kind, ranked.first()) {
             (AnalyzeKind::Pv, Some(best)) => analyze::pv(game, color, best),

@@ -15,7 +15,7 @@ use nom::IResult;
 
 use super::command::{AnalyzeKind, Command, GameRequest, Request, Vertex};
 use crate::engine::session::MoveLimits;
-use crate::games::{Color, GameSpec, Rule};
+use crate::games::{Color, GameSpec, Rule, UNACCEPTABLE_SIZE};
 use crate::puzzles::PuzzleKind;
 
 /// Parses a cleaned line (comments and blank lines already removed).
@@ -284,9 +284,9 @@ fn board_size(s: &str) -> Result<(usize, usize), String> {
         opt(nom::sequence::preceded(tag("x"), digit1)),
     ))(s);
     let (_, (w, h)) = parsed.map_err(|_| bad())?;
-    let w: usize = w.parse().map_err(|_| "unacceptable size".to_string())?;
+    let w: usize = w.parse().map_err(|_| UNACCEPTABLE_SIZE.to_string())?;
     let h: usize = match h {
-        Some(h) => h.parse().map_err(|_| "unacceptable size".to_string())?,
+        Some(h) => h.parse().map_err(|_| UNACCEPTABLE_SIZE.to_string())?,
         None => w,
     };
     Ok((w, h))
@@ -301,7 +301,7 @@ fn parse_genmove(args: &str) -> Result<Command, String> {
     Ok(Command::Genmove(color, limits(rest)?))
 }
 
-/// An analysis command's arguments: an optional colour (default: the side to move), then
+/// An analysis command's arguments: an optional color (default: the side to move), then
 /// `genmove`'s limits.
 fn parse_analyze(kind: AnalyzeKind, args: &str) -> Result<Command, String> {
     let w = words(args);

@@ -32,7 +32,9 @@ pub struct BitModel {
     pub width: u32,
     /// All cells of the board; cells not in the leftmost / rightmost column.
     pub full: u64,
+    /// Placements that are not in the leftmost column.
     pub not_left: u64,
+    /// Placements that are not in the rightmost column.
     pub not_right: u64,
     /// Merge each position with its mirror image.
     pub mirror_dedup: bool,
@@ -42,6 +44,7 @@ pub struct BitModel {
     pub index: [[u8; MAX_CELLS]; MAX_CLASSES],
     /// Per key bit: the class and top-left of the placement.
     pub class_of: [u8; 64],
+    /// The top-left cell of each placement bit.
     pub cell_of: [u8; 64],
     /// Per key bit: the cells the piece covers.
     pub covers: [u64; 64],
@@ -56,6 +59,7 @@ pub struct BitModel {
     pub ahead: [[u64; 4]; MAX_CELLS],
     /// Per direction: the key bits of placements whose edge that way is one cell, and two cells.
     pub edge_one: [u64; 4],
+    /// Per direction: the key bits of placements whose edge that way is two cells.
     pub edge_two: [u64; 4],
     /// True when no edge is longer than two cells (every piece at most 2x2).
     pub short_edges: bool,
@@ -64,6 +68,7 @@ pub struct BitModel {
     /// Per key bit and direction (`u d l r`): the key bit of the placement one step away (0 when
     /// that leaves the board) and the cells it newly covers, which must be free.
     pub step_bit: [[u64; 4]; 64],
+    /// Per key bit and direction: the cells the step newly covers, which must be empty.
     pub edge: [[u64; 4]; 64],
     /// Per key bit and set of open directions (bit `d` for direction `d`): the union of their
     /// `step_bit`s.

@@ -9,18 +9,26 @@ pub const MAX_CELLS: usize = 64;
 /// One piece of a parsed grid: its letter and the rectangle it covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The piece's letter in the grid.
     pub letter: u8,
+    /// Top row.
     pub row: usize,
+    /// Left column.
     pub col: usize,
+    /// Rows covered.
     pub height: usize,
+    /// Columns covered.
     pub width: usize,
 }
 
 /// A validated layout: board size and pieces (in order of first appearance, row-major).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// Board columns.
     pub width: usize,
+    /// Board rows.
     pub height: usize,
+    /// Every piece, in reading order of their top-left cells.
     pub pieces: Vec<Piece>,
 }
 

@@ -22,6 +22,7 @@ pub struct Node {
     pub mirror: u64,
     /// Occupied cells, and the occupied cells of the mirror image.
     pub occupied: u64,
+    /// The mirror image's occupied cells, so its successors need no decoding either.
     pub mirror_occupied: u64,
     /// The state it was reached from (the start is its own parent).
     pub parent: StateId,

@@ -4,6 +4,7 @@
 /// One layout from the file with its known optimum per metric (`None` = unsolvable).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamedLayout {
+    /// The layout's name in the file.
     pub name: String,
     /// Rows joined by `/`: a `solve klotski` GRID.
     pub grid: String,

@@ -1,32 +1,33 @@
 //! Klotski / Huarong Dao: `solve klotski GRID [metric moves|slides|steps] [goal PIECE ROW COL] [all]`.
 //!
 //! Exact optimal solutions by a level-by-level breadth-first search (see protocol.md for the
-//! syntax and answers). The pieces: [`grid`] parses and validates, [`args`] reads the options,
+//! syntax and answers). The pieces: [`grid`] parses and validates, [`request`] reads the options,
 //! [`model`] groups pieces into shape classes and precomputes geometry, and [`rebuild`] turns the
 //! state chain back into moves with real letters. Two search paths share them:
 //! - the bitboard path, for every board whose piece placements fit one `u64` (the classic 4x5
 //!   board and most small ones): [`bitboard`] is the one-word key and its move generation,
-//!   [`keyset`] the visited set, [`fast`] the search;
+//!   [`keyset`] the visited set, [`bitbfs`] the search;
 //! - the general path, for the rest: [`key`] packs states into a few words, [`moves`] generates
 //!   successors, [`table`] stores visited states, [`bfs`] searches.
 
-pub mod args;
 pub mod bfs;
+pub mod bitbfs;
 pub mod bitboard;
-pub mod fast;
 pub mod grid;
 pub mod key;
 pub mod keyset;
 pub mod layouts;
+pub mod levels;
 pub mod model;
 pub mod moves;
 pub mod rebuild;
+pub mod request;
 pub mod table;
 
-pub use args::{parse_request, Request};
 pub use model::Metric;
+pub use request::{parse_request, Request};
 
-use crate::engine::SearchContext;
+use crate::search::SearchContext;
 use bfs::Failure;
 use bitboard::BitModel;
 use model::Model;
@@ -104,7 +105,7 @@ fn solve_bitboard(
 ) -> Result<Solution, String> {
     let start = bm.canonical(bm.key_of(model.pieces.iter().map(|p| (p.class, p.pos as usize))));
     let found =
-        fast::search(bm, start, req.metric, req.all, ctx).map_err(|f| failure_message(f, ctx))?;
+        bitbfs::search(bm, start, req.metric, req.all, ctx).map_err(|f| failure_message(f, ctx))?;
     let Some(goal) = found.goal else {
         return Err(unsolvable_message(found.table.len(), req.metric));
     };

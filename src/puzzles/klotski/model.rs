@@ -41,7 +41,9 @@ impl Metric {
 /// Precomputed geometry of one piece shape on one board, indexed by top-left cell.
 #[derive(Clone, Debug)]
 pub struct Shape {
+    /// Rows covered.
     pub height: usize,
+    /// Columns covered.
     pub width: usize,
     /// Cells covered when placed at top-left `t`; 0 when the piece would stick out of the board.
     pub cells: [u64; MAX_CELLS],
@@ -101,15 +103,20 @@ impl Shape {
 /// One actual piece, for rebuilding moves with real letters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tracked {
+    /// The letter the user wrote.
     pub letter: u8,
+    /// Its shape class.
     pub class: usize,
+    /// Its top-left cell.
     pub pos: u8,
 }
 
 /// Everything the search needs about one request.
 #[derive(Clone, Debug)]
 pub struct Model {
+    /// Board columns.
     pub width: usize,
+    /// Board rows.
     pub height: usize,
     /// Shape of each class; class 0 is the goal piece alone.
     pub shapes: Vec<Shape>,
@@ -121,6 +128,7 @@ pub struct Model {
     pub full: u64,
     /// Cells not in the leftmost column (those that can shift left), and not in the rightmost.
     pub not_left: u64,
+    /// Cells not in the rightmost column.
     pub not_right: u64,
     /// The start position's pieces.
     pub pieces: Vec<Tracked>,

@@ -13,16 +13,11 @@ use super::budget::{map_now, vec_bytes, Budget};
 use super::heuristic::ManhattanLc;
 use super::idastar::{Outcome, Stats};
 use super::packed::{apply, blank_of, pack, tile_at};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext};
 
 /// Runs A* from `start` to `goal`.
-pub fn solve(
-    shape: Shape,
-    start: &[u8],
-    goal: &[u8],
-    control: &SearchControl,
-    ctx: &mut SearchContext,
-) -> (Outcome, Stats) {
+pub fn solve(shape: Shape, start: &[u8], goal: &[u8], ctx: &mut SearchContext) -> (Outcome, Stats) {
+    let control = ctx.control;
     let area = shape.area();
     let md = ManhattanLc::new(shape, goal, false);
     let h = |key: u128| {

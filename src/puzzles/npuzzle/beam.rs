@@ -9,7 +9,7 @@
 use super::board::{Dir, Shape};
 use super::heuristic::{Heuristic, Parts, MAX_PARTS};
 use super::packed::MAX_CELLS;
-use crate::engine::SearchControl;
+use crate::search::SearchControl;
 
 /// What one beam search may do.
 #[derive(Clone, Copy, Debug)]

@@ -11,7 +11,7 @@ use super::board::{Dir, Shape};
 use super::budget::{map_now, vec_now, Budget};
 use super::idastar::{Outcome, Stats};
 use super::packed::{apply, blank_of, pack};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext};
 
 /// Marks the root in a parent table.
 const ROOT: u8 = 7;
@@ -38,13 +38,8 @@ fn trace(shape: Shape, map: &HashMap<u128, u32>, mut key: u128) -> Vec<Dir> {
 }
 
 /// Plain BFS from start until the goal is dequeued-generated.
-pub fn bfs(
-    shape: Shape,
-    start: &[u8],
-    goal: &[u8],
-    control: &SearchControl,
-    ctx: &mut SearchContext,
-) -> (Outcome, Stats) {
+pub fn bfs(shape: Shape, start: &[u8], goal: &[u8], ctx: &mut SearchContext) -> (Outcome, Stats) {
+    let control = ctx.control;
     let (s, g) = (pack(start), pack(goal));
     if s == g {
         return (Outcome::Solved(Vec::new()), Stats { nodes: 1 });
@@ -85,13 +80,14 @@ pub fn bfs(
             }
         }
         depth += 1;
-        report(ctx, control, nodes, depth, seen.len());
+        report(ctx, nodes, depth, seen.len());
         layer = next;
     }
     (Outcome::Stopped, Stats { nodes })
 }
 
-fn report(ctx: &mut SearchContext, control: &SearchControl, nodes: u64, depth: u32, stored: usize) {
+fn report(ctx: &mut SearchContext, nodes: u64, depth: u32, stored: usize) {
+    let control = ctx.control;
     ctx.report(&Info {
         depth: Some(depth),
         nodes,
@@ -105,13 +101,8 @@ fn report(ctx: &mut SearchContext, control: &SearchControl, nodes: u64, depth: u
 }
 
 /// Bidirectional BFS: forward from start, backward from the goal, smaller frontier first.
-pub fn bibfs(
-    shape: Shape,
-    start: &[u8],
-    goal: &[u8],
-    control: &SearchControl,
-    ctx: &mut SearchContext,
-) -> (Outcome, Stats) {
+pub fn bibfs(shape: Shape, start: &[u8], goal: &[u8], ctx: &mut SearchContext) -> (Outcome, Stats) {
+    let control = ctx.control;
     let (s, g) = (pack(start), pack(goal));
     if s == g {
         return (Outcome::Solved(Vec::new()), Stats { nodes: 1 });
@@ -174,7 +165,6 @@ pub fn bibfs(
         depths[side] = nd;
         report(
             ctx,
-            control,
             nodes,
             depths[0] + depths[1],
             maps[0].len() + maps[1].len(),

@@ -9,9 +9,13 @@ pub const MAX_SIDE: usize = 32;
 /// One blank move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
+    /// The blank moves up.
     Up,
+    /// The blank moves down.
     Down,
+    /// The blank moves left.
     Left,
+    /// The blank moves right.
     Right,
 }
 
@@ -64,7 +68,9 @@ impl Dir {
 /// Board dimensions; all cell arithmetic goes through here so bounds are checked in one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// Columns.
     pub w: usize,
+    /// Rows.
     pub h: usize,
 }
 

@@ -5,7 +5,7 @@
 
 use super::board::{Dir, Shape};
 use super::heuristic::{Heuristic, Parts, MAX_PARTS};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext, SearchControl};
 
 /// How an optimal search ended.
 pub enum Outcome {
@@ -45,6 +45,7 @@ impl Window {
 /// Totals of one search, for `info` lines and the benchmark.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stats {
+    /// Nodes expanded.
     pub nodes: u64,
 }
 
@@ -147,10 +148,9 @@ pub fn solve(
     start: &[u8],
     goal: &[u8],
     h: &dyn Heuristic,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Outcome, Stats) {
-    let (outcome, stats, _) = solve_window(shape, start, goal, h, Window::OPEN, control, ctx);
+    let (outcome, stats, _) = solve_window(shape, start, goal, h, Window::OPEN, ctx);
     (outcome, stats)
 }
 
@@ -162,9 +162,9 @@ pub fn solve_window(
     goal: &[u8],
     h: &dyn Heuristic,
     window: Window,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Outcome, Stats, u32) {
+    let control = ctx.control;
     let mut pos = vec![0u8; start.len()];
     for (c, &t) in start.iter().enumerate() {
         pos[t as usize] = c as u8;

@@ -3,8 +3,8 @@
 //! [`request`] parses the command, [`solvable`] rejects impossible positions at once, then either
 //! an optimal search runs ([`bfs`], [`astar`], or [`idastar`] with Manhattan + linear conflict or,
 //! on 4x4 and 5x5 boards, additive pattern databases from [`pdb`]; stopped, it answers with a
-//! `fast` incumbent when it has one) or [`fast`] mode (constructive, then [`beam`] search, then
-//! [`smooth`]ing by optimal window searches).
+//! `fast` incumbent when it has one) or `fast` mode ([`suboptimal`]: constructive, then [`beam`]
+//! search, then [`smooth`]ing by optimal window searches).
 //! See protocol.md for the command and README.md for the methods.
 
 pub mod astar;
@@ -12,7 +12,6 @@ pub mod beam;
 pub mod bfs;
 pub mod board;
 mod budget;
-pub mod fast;
 pub mod heuristic;
 pub mod idastar;
 pub mod packed;
@@ -20,10 +19,11 @@ pub mod pdb;
 pub mod request;
 pub mod smooth;
 pub mod solvable;
+pub mod suboptimal;
 
 use std::time::Duration;
 
-use crate::engine::{with_quiet_context, Info, SearchContext, SearchControl};
+use crate::search::{with_quiet_context, Info, SearchContext, SearchControl};
 use board::{letters, Dir};
 use heuristic::{Heuristic, ManhattanLc};
 use idastar::{Outcome, Window};
@@ -35,8 +35,11 @@ pub const MAX_OPTIMAL_CELLS: usize = 256;
 /// A solved request: moves and the work it took (for `info` lines and the benchmark).
 #[derive(Clone, Debug)]
 pub struct Solution {
+    /// The blank's moves from start to goal.
     pub moves: Vec<Dir>,
+    /// Nodes searched, all stages together.
     pub nodes: u64,
+    /// Whether the length is proven optimal.
     pub optimal: bool,
     /// For an optimal search stopped with a best-so-far answer: the proven lower bound on the
     /// optimal length when it stopped.
@@ -88,9 +91,10 @@ pub fn solve_request(req: &Request, ctx: &mut SearchContext) -> Result<Solution,
             lower_bound: None,
         });
     }
+    let ctx = &mut ctx.with_control(&control);
     match req.mode {
         Mode::Fast => {
-            let (moves, nodes) = fast::solve(req.shape, &req.start, &req.goal, &control, ctx)?;
+            let (moves, nodes) = suboptimal::solve(req.shape, &req.start, &req.goal, ctx)?;
             Ok(Solution {
                 moves,
                 nodes,
@@ -98,15 +102,11 @@ pub fn solve_request(req: &Request, ctx: &mut SearchContext) -> Result<Solution,
                 lower_bound: None,
             })
         }
-        Mode::Optimal => optimal(req, &control, ctx),
+        Mode::Optimal => optimal(req, ctx),
     }
 }
 
-fn optimal(
-    req: &Request,
-    control: &SearchControl,
-    ctx: &mut SearchContext,
-) -> Result<Solution, String> {
+fn optimal(req: &Request, ctx: &mut SearchContext) -> Result<Solution, String> {
     let shape = req.shape;
     if shape.area() > MAX_OPTIMAL_CELLS {
         return Err(format!(
@@ -127,12 +127,10 @@ fn optimal(
         ));
     }
     let (outcome, stats) = match req.algorithm {
-        Algorithm::Bfs => bfs::bfs(shape, &start, &goal, control, ctx),
-        Algorithm::BiBfs => bfs::bibfs(shape, &start, &goal, control, ctx),
-        Algorithm::AStar => astar::solve(shape, &start, &goal, control, ctx),
-        Algorithm::IdaStar | Algorithm::Auto => {
-            return idastar_best(req, &start, &goal, control, ctx)
-        }
+        Algorithm::Bfs => bfs::bfs(shape, &start, &goal, ctx),
+        Algorithm::BiBfs => bfs::bibfs(shape, &start, &goal, ctx),
+        Algorithm::AStar => astar::solve(shape, &start, &goal, ctx),
+        Algorithm::IdaStar | Algorithm::Auto => return idastar_best(req, &start, &goal, ctx),
     };
     match outcome {
         Outcome::Solved(moves) => Ok(Solution {
@@ -174,9 +172,9 @@ fn idastar_best(
     req: &Request,
     start: &[u8],
     goal: &[u8],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<Solution, String> {
+    let control = ctx.control;
     let shape = req.shape;
     let mdlc = ManhattanLc::new(shape, goal, true);
     let partition = pdb::Partition::for_board(shape, ctx.options.hash_mib);
@@ -193,8 +191,14 @@ fn idastar_best(
         FIRST_NODES
     };
     let first = remaining(control, 0, Some(cap));
-    let (outcome, stats, lower) =
-        idastar::solve_window(shape, start, goal, first_h, Window::OPEN, &first, ctx);
+    let (outcome, stats, lower) = idastar::solve_window(
+        shape,
+        start,
+        goal,
+        first_h,
+        Window::OPEN,
+        &mut ctx.with_control(&first),
+    );
     let mut spent = stats.nodes;
     let proven = |moves: Vec<Dir>, nodes: u64| Solution {
         moves,
@@ -212,7 +216,7 @@ fn idastar_best(
     let rest = remaining(control, spent, None);
     let options = ctx.options.clone();
     let (incumbent, n) = with_quiet_context(&rest, &options, |quiet| {
-        fast::incumbent(shape, &req.start, &req.goal, &rest, quiet)
+        suboptimal::incumbent(shape, &req.start, &req.goal, quiet)
     })
     .map_err(|_| STOPPED.to_string())?;
     spent += n;
@@ -238,7 +242,7 @@ fn idastar_best(
     let rest = remaining(control, spent, None);
     let built;
     let h: &dyn Heuristic = if will_build {
-        match pdb::heuristic_for(shape, goal, &rest, ctx) {
+        match pdb::heuristic_for(shape, goal, &mut ctx.with_control(&rest)) {
             Ok(Some(set)) => {
                 built = set;
                 built.as_ref()
@@ -254,7 +258,8 @@ fn idastar_best(
         upper: incumbent.len() as u32,
         spent,
     };
-    let (outcome, stats, lower) = idastar::solve_window(shape, start, goal, h, window, &rest, ctx);
+    let (outcome, stats, lower) =
+        idastar::solve_window(shape, start, goal, h, window, &mut ctx.with_control(&rest));
     spent += stats.nodes;
     Ok(match outcome {
         Outcome::Solved(moves) => proven(moves, spent),

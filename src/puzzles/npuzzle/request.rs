@@ -5,9 +5,13 @@ use super::board::{Shape, MAX_SIDE};
 /// Which search to run (`algorithm ...`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
+    /// Breadth-first search.
     Bfs,
+    /// Bidirectional breadth-first search.
     BiBfs,
+    /// A* with the best heuristic available.
     AStar,
+    /// IDA* with the best heuristic available.
     IdaStar,
     /// The fastest optimal method for the board.
     Auto,
@@ -16,19 +20,28 @@ pub enum Algorithm {
 /// `optimal` (default) or `fast` (bounded-suboptimal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// A proven shortest solution.
     Optimal,
+    /// A short solution at once, not proven optimal.
     Fast,
 }
 
 /// One parsed request; tiles are already checked to be a permutation of `0..area`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// Board dimensions.
     pub shape: Shape,
+    /// Tiles row-major, 0 the blank.
     pub start: Vec<u16>,
+    /// Goal tiles row-major.
     pub goal: Vec<u16>,
+    /// The optimal search asked for (`auto` picks).
     pub algorithm: Algorithm,
+    /// Optimal or fast.
     pub mode: Mode,
+    /// Time limit in ms, if any.
     pub movetime_ms: Option<u64>,
+    /// Node limit, if any.
     pub nodes: Option<u64>,
 }
 

@@ -20,7 +20,8 @@
 use super::board::{replay, Dir, Shape};
 use super::heuristic::ManhattanLc;
 use super::idastar::{self, Outcome, Window};
-use crate::engine::{SearchContext, SearchControl};
+use crate::base::splitmix64;
+use crate::search::SearchContext;
 
 /// What [`improve`] may spend.
 #[derive(Clone, Copy, Debug)]
@@ -92,29 +93,23 @@ pub fn remove_cycles(shape: Shape, start: &[u16], moves: &[Dir]) -> Vec<Dir> {
 /// A pseudo-random 128-bit key for tile `t` on cell `c` (splitmix64 twice), computed on the fly
 /// so that even 32x32 boards need no table.
 fn zobrist(c: usize, t: u16) -> u128 {
-    let mix = |mut z: u64| {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
     let x = ((c as u64) << 16) | t as u64;
-    let a = mix(x);
-    let b = mix(x ^ 0x5851_F42D_4C95_7F2D ^ a);
+    let a = splitmix64(x);
+    let b = splitmix64(x ^ 0x5851_F42D_4C95_7F2D ^ a);
     ((a as u128) << 64) | b as u128
 }
 
 /// Shortens `moves` (a solution played from `start`) by loop cutting and optimal window searches
 /// within `budget`; returns the new moves (never longer, same end state) and the nodes spent.
-/// Stops early when `control` says so; whatever it has then is still valid.
+/// Stops early when `ctx.control` says so; whatever it has then is still valid.
 pub fn improve(
     shape: Shape,
     start: &[u16],
     moves: &[Dir],
     budget: Budget,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Vec<Dir>, u64) {
+    let control = ctx.control;
     let mut best = remove_cycles(shape, start, moves);
     let mut nodes = 0u64;
     // Nodes charged to the budget: at least [`WINDOW_COST`] per window, so that many cheap
@@ -144,7 +139,7 @@ pub fn improve(
                 // Shorter windows could only hold a back-and-forth pair, already cut.
                 if end - i >= 4 {
                     let cap = budget.window_nodes.min(left);
-                    let (found, n) = window(shape, &tiles, blank, &best[i..end], cap, control, ctx);
+                    let (found, n) = window(shape, &tiles, blank, &best[i..end], cap, ctx);
                     nodes += n;
                     charged += n.max(WINDOW_COST);
                     if let Some(path) = found {
@@ -180,9 +175,9 @@ fn window(
     blank: usize,
     moves: &[Dir],
     max_nodes: u64,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Option<Vec<Dir>>, u64) {
+    let control = ctx.control;
     let (mut r0, mut r1, mut c0, mut c1) = (shape.h, 0, shape.w, 0);
     let mut b = blank;
     let mut track = |cell: usize| {
@@ -260,7 +255,8 @@ fn window(
         upper: moves.len() as u32,
         spent: 0,
     };
-    let (outcome, stats, _) = idastar::solve_window(sub, &begin, &goal, &h, win, &limited, ctx);
+    let (outcome, stats, _) =
+        idastar::solve_window(sub, &begin, &goal, &h, win, &mut ctx.with_control(&limited));
     match outcome {
         Outcome::Solved(path) if path.len() < moves.len() => (Some(path), stats.nodes),
         _ => (None, stats.nodes),
@@ -270,7 +266,7 @@ fn window(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{with_quiet_context, EngineOptions};
+    use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
     fn parse(s: &str) -> Vec<Dir> {
         s.chars().filter_map(Dir::from_letter).collect()
@@ -302,7 +298,7 @@ mod tests {
             window_nodes: 100_000,
         };
         let (out, _) = with_quiet_context(&control, &EngineOptions::default(), |ctx| {
-            improve(shape, &start, &moves, budget, &control, ctx)
+            improve(shape, &start, &moves, budget, ctx)
         });
         let got = replay(shape, &start, &super::super::board::letters(&out)).unwrap();
         assert_eq!(got, end);

@@ -7,8 +7,8 @@
 //! it with any blank region, i.e. the minimum over blank positions.
 
 use super::{rank, table_len};
-use crate::engine::SearchControl;
 use crate::puzzles::npuzzle::board::{Dir, Shape};
+use crate::search::SearchControl;
 
 /// Marks unreached entries during the build; never left in a finished table.
 pub const UNSET: u8 = u8::MAX;
@@ -32,6 +32,32 @@ impl Geometry {
         Geometry {
             area: shape.area(),
             nbr,
+        }
+    }
+
+    /// Every move of one tile of placement `p[..k]` (occupied cells `occ`) into the blank's
+    /// `region`, as both builders make them: calls `visit(nidx, from, nocc)` with the target
+    /// placement's rank, the moved tile's old cell (where the blank now is) and the occupied
+    /// cells after the move. `p` is left as it was.
+    pub(super) fn region_moves(
+        &self,
+        p: &mut [u8; 16],
+        k: usize,
+        occ: u32,
+        region: u32,
+        mut visit: impl FnMut(usize, u8, u32),
+    ) {
+        for i in 0..k {
+            let from = p[i];
+            let mut targets = self.nbr[from as usize] & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                p[i] = to;
+                let nidx = rank(&p[..k], self.area);
+                p[i] = from;
+                visit(nidx, from, (occ & !(1 << from)) | (1 << to));
+            }
         }
     }
 
@@ -106,26 +132,16 @@ pub fn build(shape: Shape, cells: &[u8], blank: usize, control: &SearchControl) 
             geo.unrank(idx, k, &mut p);
             let occ = p[..k].iter().fold(0u32, |m, &c| m | (1 << c));
             let region = geo.flood(b, full & !occ);
-            for i in 0..k {
-                let from = p[i];
-                let mut targets = geo.nbr[from as usize] & region;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    p[i] = to;
-                    let nidx = rank(&p[..k], area);
-                    p[i] = from;
-                    if seen[nidx] & (1 << from) != 0 {
-                        continue;
-                    }
-                    let nocc = (occ & !(1 << from)) | (1 << to);
-                    seen[nidx] |= geo.flood(from as usize, full & !nocc) as u16;
-                    if table[nidx] == UNSET {
-                        table[nidx] = depth + 1;
-                    }
-                    next.push(((nidx as u32) << 4) | from as u32);
+            geo.region_moves(&mut p, k, occ, region, |nidx, from, nocc| {
+                if seen[nidx] & (1 << from) != 0 {
+                    return;
                 }
-            }
+                seen[nidx] |= geo.flood(from as usize, full & !nocc) as u16;
+                if table[nidx] == UNSET {
+                    table[nidx] = depth + 1;
+                }
+                next.push(((nidx as u32) << 4) | from as u32);
+            });
         }
         depth += 1;
         layer = next;

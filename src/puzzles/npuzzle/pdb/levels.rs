@@ -16,8 +16,8 @@ use std::sync::atomic::{
 
 use super::build::{Geometry, UNSET};
 use super::{rank, table_len};
-use crate::engine::SearchControl;
 use crate::puzzles::npuzzle::board::Shape;
+use crate::search::SearchControl;
 
 /// Placements per work unit handed to a thread.
 const CHUNK: usize = 1 << 15;
@@ -135,27 +135,17 @@ fn build_with<M: Mask>(
                                 let b = m.trailing_zeros() as usize;
                                 let region = geo.flood(b, full & !occ);
                                 m &= !region;
-                                for i in 0..k {
-                                    let from = p[i];
-                                    let mut targets = geo.nbr[from as usize] & region;
-                                    while targets != 0 {
-                                        let to = targets.trailing_zeros() as u8;
-                                        targets &= targets - 1;
-                                        p[i] = to;
-                                        let nidx = rank(&p[..k], area);
-                                        p[i] = from;
-                                        if seen[nidx].get() & (1 << from) != 0 {
-                                            continue;
-                                        }
-                                        let nocc = (occ & !(1 << from)) | (1 << to);
-                                        let nregion = geo.flood(from as usize, full & !nocc);
-                                        let old = seen[nidx].or(nregion);
-                                        if old & (1 << from) == 0 {
-                                            next[nidx].or(nregion);
-                                            found = true;
-                                        }
+                                geo.region_moves(&mut p, k, occ, region, |nidx, from, nocc| {
+                                    if seen[nidx].get() & (1 << from) != 0 {
+                                        return;
                                     }
-                                }
+                                    let nregion = geo.flood(from as usize, full & !nocc);
+                                    let old = seen[nidx].or(nregion);
+                                    if old & (1 << from) == 0 {
+                                        next[nidx].or(nregion);
+                                        found = true;
+                                    }
+                                });
                             }
                         }
                     }

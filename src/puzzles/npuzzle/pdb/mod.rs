@@ -23,11 +23,13 @@ use std::time::Instant;
 
 use super::board::Shape;
 use super::heuristic::{Heuristic, Parts, MAX_PARTS};
-use crate::engine::{Info, SearchContext, SearchControl};
+use crate::search::{Info, SearchContext, SearchControl};
 
 /// One pattern: its tiles and the table indexed by [`rank`] of their cells.
 pub struct Pattern {
+    /// The tiles this database covers.
     pub tiles: Vec<u8>,
+    /// Moves needed, indexed by the rank of the tiles' cells; shared by every search that uses it.
     pub table: Arc<Vec<u8>>,
 }
 
@@ -300,8 +302,11 @@ fn memory() -> &'static Mutex<HashMap<String, Arc<Vec<u8>>>> {
 /// Database build/load figures, for `info` lines and the benchmark.
 #[derive(Clone, Debug, Default)]
 pub struct LoadStats {
+    /// Time spent building (0 when loaded from the cache).
     pub built_ms: u128,
+    /// Time spent loading from the cache.
     pub loaded_ms: u128,
+    /// Resident size of all tables.
     pub bytes: usize,
 }
 
@@ -316,9 +321,9 @@ pub fn supports(shape: Shape, hash_mib: usize) -> bool {
 pub fn heuristic_for(
     shape: Shape,
     goal: &[u8],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<Option<Box<dyn Heuristic>>, String> {
+    let control = ctx.control;
     let Some(partition) = Partition::for_board(shape, ctx.options.hash_mib) else {
         return Ok(None);
     };

@@ -91,11 +91,13 @@ impl SearchControl {
         self
     }
 
+    /// Stops the search after `nodes` nodes.
     pub fn with_max_nodes(mut self, nodes: u64) -> SearchControl {
         self.max_nodes = Some(nodes);
         self
     }
 
+    /// Stops iterative deepening after `depth`.
     pub fn with_max_depth(mut self, depth: u32) -> SearchControl {
         self.max_depth = Some(depth);
         self
@@ -133,10 +135,12 @@ impl SearchControl {
         self.start.elapsed()
     }
 
+    /// The depth limit, if any.
     pub fn max_depth(&self) -> Option<u32> {
         self.max_depth
     }
 
+    /// The node limit, if any.
     pub fn max_nodes(&self) -> Option<u64> {
         self.max_nodes
     }
@@ -152,16 +156,10 @@ impl SearchControl {
         self.soft_budget
     }
 
+    /// Whether the search runs until `stop` (`genmove infinite`): a search that knows its answer
+    /// early must still wait, and a split budget must stay infinite.
     pub fn is_infinite(&self) -> bool {
         self.infinite
-    }
-
-    /// True when no limit at all bounds this search (no time, depth, nodes, not infinite).
-    pub fn is_unbounded(&self) -> bool {
-        !self.infinite
-            && self.hard_deadline.is_none()
-            && self.max_nodes.is_none()
-            && self.max_depth.is_none()
     }
 }
 

@@ -19,7 +19,9 @@ pub struct Clock {
 /// How long to think: stop starting new iterations after `soft`, return by `hard` at the latest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
+    /// No new iteration starts after this.
     pub soft: Duration,
+    /// The answer is due by this, whatever the search is doing.
     pub hard: Duration,
 }
 

@@ -12,8 +12,8 @@ use std::thread;
 
 use crossbeam_channel::{unbounded, Receiver};
 
-use super::control::StopSignal;
-use crate::protocol::input::{read_line, InputLine};
+use super::input::{read_line, InputLine};
+use crate::search::StopSignal;
 
 /// What the main thread does with a line beyond queueing it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +26,9 @@ pub enum Signal {
 
 /// A parsed line: the command to queue (if any) and the signal to raise at once (if any).
 pub struct Parsed<C> {
+    /// The command to queue for the engine thread.
     pub command: Option<C>,
+    /// The signal to raise at once, before the command is queued.
     pub signal: Option<Signal>,
 }
 
@@ -50,20 +52,26 @@ impl<C> Parsed<C> {
 
 /// The main-thread half of a protocol: text to typed commands. Must be cheap and never block.
 pub trait LineParser {
+    /// The typed command the engine thread executes.
     type Command: Send + 'static;
+    /// Parses one input line on the main thread; must never block.
     fn parse(&mut self, line: &InputLine) -> Parsed<Self::Command>;
 }
 
 /// Whether the engine thread keeps going after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Read the next command.
     Continue,
+    /// Stop reading and exit.
     Quit,
 }
 
 /// The engine-thread half of a protocol: executes commands, writes answers to `out`.
 pub trait Executor: Send + 'static {
+    /// The typed command this executor runs.
     type Command: Send + 'static;
+    /// Runs one command on the engine thread, writing its answer to `out`.
     fn execute(
         &mut self,
         seq: u64,

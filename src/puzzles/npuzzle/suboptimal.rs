@@ -1,8 +1,9 @@
-//! `fast` mode: a constructive solver for any board up to 32x32, then, on boards up to 25 cells,
-//! beam search for a shorter answer, then window smoothing of the best path on every board.
+//! `fast` mode, the suboptimal solver: a constructive solver for any board up to 32x32, then, on
+//! boards up to 25 cells, beam search for a shorter answer, then window smoothing of the best path
+//! on every board.
 //!
-//! The constructive part peels off one edge line at a time (the longer dimension first, never the line holding the
-//! goal's blank): each tile of the line but the last two is brought home by a small A* over
+//! The constructive part peels off one edge line at a time (the longer dimension first, never the
+//! line holding the goal's blank): each tile of the line but the last two is brought home by a small A* over
 //! (tile, blank) positions that may not disturb finished cells, and the last two go home together
 //! (A* over both tiles and the blank, which finds the usual corner manoeuvre by itself). When at
 //! most 3x3 cells remain, IDA* with Manhattan + linear conflict finishes optimally. Every stage is
@@ -25,7 +26,41 @@ use super::smooth;
 /// Nodes a 4x4 remainder may spend with pattern databases before fast mode falls back to peeling
 /// it down to 3x3 (about 0.4 s at most).
 const PDB_NODE_BUDGET: u64 = 2_000_000;
-use crate::engine::{with_quiet_context, SearchContext, SearchControl};
+use crate::search::{with_quiet_context, SearchContext, SearchControl};
+
+/// Expanded states after which a windowed placement stage gives up (its caller then widens the
+/// window or falls back); unbounded windows have no cap.
+const STAGE_NODE_CAP: u64 = 200_000;
+
+/// A stage state (blank, then up to three tiles) as one hash key.
+fn pack(s: &[u16; 4]) -> u64 {
+    (s[0] as u64) | ((s[1] as u64) << 16) | ((s[2] as u64) << 32) | ((s[3] as u64) << 48)
+}
+
+/// The inverse of [`pack`].
+fn unpack(k: u64) -> [u16; 4] {
+    [
+        k as u16,
+        (k >> 16) as u16,
+        (k >> 32) as u16,
+        (k >> 48) as u16,
+    ]
+}
+
+/// The moves from the stage's start to state `k`, read back through the parent links.
+fn path_to(seen: &HashMap<u64, (u32, u64, u8), KeyHash>, k: u64) -> Vec<Dir> {
+    let mut path = Vec::new();
+    let mut cur = k;
+    while let Some(&(_, p, d)) = seen.get(&cur) {
+        if d == u8::MAX {
+            break;
+        }
+        path.push(Dir::from_index(d));
+        cur = p;
+    }
+    path.reverse();
+    path
+}
 
 struct Work {
     shape: Shape,
@@ -101,24 +136,16 @@ impl Work {
         Err("internal error: fast mode could not place a tile".into())
     }
 
-    /// One windowed A* (f = g + weight·h) over (blank, tiles) positions; `None` if the window is
-    /// too tight or the search too big for it.
-    fn stage(
-        &mut self,
-        targets: &[usize],
-        start: [u16; 4],
-        margin: usize,
-        weight: u32,
-        control: &SearchControl,
-    ) -> Result<Option<Vec<Dir>>, String> {
-        let n = targets.len();
+    /// The free cells of the rectangle around `cells` and `targets`, grown by `margin`: where a
+    /// stage's blank and tiles may go.
+    fn window(&self, cells: &[u16], targets: &[usize], margin: usize) -> Vec<bool> {
         let shape = self.shape;
-        let cells = start[..=n]
+        let all = cells
             .iter()
             .map(|&c| c as usize)
             .chain(targets.iter().copied());
         let (mut rmin, mut rmax, mut cmin, mut cmax) = (usize::MAX, 0, usize::MAX, 0);
-        for c in cells {
+        for c in all {
             let (r, col) = (c / shape.w, c % shape.w);
             rmin = rmin.min(r);
             rmax = rmax.max(r);
@@ -131,28 +158,32 @@ impl Work {
             let (r, col) = (c / shape.w, c % shape.w);
             r >= rmin && r <= rmax && col >= cmin && col <= cmax
         };
+        (0..shape.area())
+            .map(|c| self.free[c] && inside(c))
+            .collect()
+    }
+
+    /// One windowed A* (f = g + weight·h) over (blank, tiles) positions; `None` if the window is
+    /// too tight or the search too big for it.
+    fn stage(
+        &mut self,
+        targets: &[usize],
+        start: [u16; 4],
+        margin: usize,
+        weight: u32,
+        control: &SearchControl,
+    ) -> Result<Option<Vec<Dir>>, String> {
+        let n = targets.len();
+        let shape = self.shape;
         let cap = if margin == usize::MAX {
             u64::MAX
         } else {
-            200_000
-        };
-        let pack = |s: &[u16; 4]| {
-            (s[0] as u64) | ((s[1] as u64) << 16) | ((s[2] as u64) << 32) | ((s[3] as u64) << 48)
-        };
-        let unpack = |k: u64| {
-            [
-                k as u16,
-                (k >> 16) as u16,
-                (k >> 32) as u16,
-                (k >> 48) as u16,
-            ]
+            STAGE_NODE_CAP
         };
         // Each tile's exact cost alone (other tiles ignored, same cells allowed) is a lower bound
         // for the joint stage too; far stronger than Manhattan distance, which ignores that the
         // blank must walk round a tile to push it again.
-        let allowed: Vec<bool> = (0..shape.area())
-            .map(|c| self.free[c] && inside(c))
-            .collect();
+        let allowed = self.window(&start[..=n], targets, margin);
         let singles: Vec<Single> = (0..n)
             .filter_map(|i| Single::new(shape, &allowed, targets[i]))
             .collect();
@@ -195,17 +226,7 @@ impl Work {
             self.nodes += 1;
             expanded += 1;
             if done(&s) {
-                let mut path = Vec::new();
-                let mut cur = k;
-                while let Some(&(_, p, d)) = seen.get(&cur) {
-                    if d == u8::MAX {
-                        break;
-                    }
-                    path.push(Dir::from_index(d));
-                    cur = p;
-                }
-                path.reverse();
-                return Ok(Some(path));
+                return Ok(Some(path_to(&seen, k)));
             }
             if expanded > cap {
                 return Ok(None);
@@ -390,10 +411,9 @@ pub fn solve(
     shape: Shape,
     start: &[u16],
     goal: &[u16],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
-    solve_with(shape, start, goal, true, control, ctx)
+    solve_with(shape, start, goal, true, ctx)
 }
 
 /// [`solve`] for an optimal search's incumbent: the same, except that a 4x4 remainder is not
@@ -402,10 +422,9 @@ pub fn incumbent(
     shape: Shape,
     start: &[u16],
     goal: &[u16],
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
-    solve_with(shape, start, goal, false, control, ctx)
+    solve_with(shape, start, goal, false, ctx)
 }
 
 fn solve_with(
@@ -413,12 +432,12 @@ fn solve_with(
     start: &[u16],
     goal: &[u16],
     pdb_finish: bool,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
-    let (mut best, mut nodes) = constructive(shape, start, goal, pdb_finish, control, ctx)?;
+    let control = ctx.control;
+    let (mut best, mut nodes) = constructive(shape, start, goal, pdb_finish, ctx)?;
     if shape.area() > MAX_CELLS || shape.w < 2 || shape.h < 2 {
-        return Ok(polish(shape, start, best, nodes, control, ctx));
+        return Ok(polish(shape, start, best, nodes, ctx));
     }
     let narrow = |t: &[u16]| t.iter().map(|&x| x as u8).collect::<Vec<u8>>();
     let (s8, g8) = (narrow(start), narrow(goal));
@@ -461,7 +480,7 @@ fn solve_with(
             best = m;
         }
     }
-    Ok(polish(shape, start, best, nodes, control, ctx))
+    Ok(polish(shape, start, best, nodes, ctx))
 }
 
 /// Shortens `best` by [`smooth::improve`] ([`SMOOTH_SMALL`] or [`SMOOTH_LARGE`], and the
@@ -471,9 +490,9 @@ fn polish(
     start: &[u16],
     best: Vec<Dir>,
     nodes: u64,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> (Vec<Dir>, u64) {
+    let control = ctx.control;
     let budget = if shape.area() <= MAX_CELLS {
         SMOOTH_SMALL
     } else {
@@ -485,7 +504,7 @@ fn polish(
     };
     // Quiet: the window searches would otherwise report every IDA* iteration.
     let (moves, n) = with_quiet_context(&limited, ctx.options, |quiet| {
-        smooth::improve(shape, start, &best, budget, &limited, quiet)
+        smooth::improve(shape, start, &best, budget, quiet)
     });
     (moves, nodes + n)
 }
@@ -497,9 +516,9 @@ pub fn constructive(
     start: &[u16],
     goal: &[u16],
     pdb_finish: bool,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<(Vec<Dir>, u64), String> {
+    let control = ctx.control;
     let area = shape.area();
     let mut goal_cell = vec![0usize; area];
     for (c, &t) in goal.iter().enumerate() {
@@ -548,14 +567,7 @@ pub fn constructive(
                 ctx.options.data_dir.as_deref(),
             ) {
                 let region = (r0, r1, c0, c1);
-                if finish(
-                    &mut work,
-                    goal,
-                    region,
-                    Some((&set, PDB_NODE_BUDGET)),
-                    control,
-                    ctx,
-                )? {
+                if finish(&mut work, goal, region, Some((&set, PDB_NODE_BUDGET)), ctx)? {
                     return Ok((work.moves, work.nodes));
                 }
             }
@@ -597,7 +609,7 @@ pub fn constructive(
             }
         }
     }
-    finish(&mut work, goal, (r0, r1, c0, c1), None, control, ctx)?;
+    finish(&mut work, goal, (r0, r1, c0, c1), None, ctx)?;
     Ok((work.moves, work.nodes))
 }
 
@@ -628,9 +640,9 @@ fn finish(
     goal: &[u16],
     (r0, r1, c0, c1): (usize, usize, usize, usize),
     pdbs: Option<(&PdbSet, u64)>,
-    control: &SearchControl,
     ctx: &mut SearchContext,
 ) -> Result<bool, String> {
+    let control = ctx.control;
     let w = work.shape.w;
     let sub = Shape {
         w: c1 - c0,
@@ -643,11 +655,17 @@ fn finish(
     let (outcome, stats) = match pdbs {
         Some((set, budget)) => {
             let limited = control.clone().with_max_nodes(budget);
-            idastar::solve(sub, &sub_start, &sub_goal, set, &limited, ctx)
+            idastar::solve(
+                sub,
+                &sub_start,
+                &sub_goal,
+                set,
+                &mut ctx.with_control(&limited),
+            )
         }
         None => {
             let h = ManhattanLc::new(sub, &sub_goal, true);
-            idastar::solve(sub, &sub_start, &sub_goal, &h, control, ctx)
+            idastar::solve(sub, &sub_start, &sub_goal, &h, ctx)
         }
     };
     work.nodes += stats.nodes;

@@ -6,38 +6,20 @@
 use std::fmt;
 use std::time::Duration;
 
-/// A search's verdict on a position, from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Heuristic evaluation in centi-stone-ish units.
-    Cp(i32),
-    /// A forced win in this many plies.
-    Win(u32),
-    /// A forced loss in this many plies.
-    Loss(u32),
-    /// A proven draw.
-    Draw,
-}
-
-impl fmt::Display for Score {
-    /// `cp N`, `win N`, `loss N` or `draw`: the UCI shape with an explicit forced-result marker.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(v) => write!(f, "cp {v}"),
-            Score::Win(n) => write!(f, "win {n}"),
-            Score::Loss(n) => write!(f, "loss {n}"),
-            Score::Draw => f.write_str("draw"),
-        }
-    }
-}
+pub use crate::base::Score;
 
 /// One progress report. Fields a search does not know stay `None`/empty and are left out.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Info {
+    /// Nominal depth of the iteration reported.
     pub depth: Option<u32>,
+    /// Deepest ply reached (extensions, quiescence).
     pub seldepth: Option<u32>,
+    /// The search's verdict so far.
     pub score: Option<Score>,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Time since the search started.
     pub time: Duration,
     /// Extra `key value` pairs, e.g. the IDA* `bound` or `hashfull`.
     pub extra: Vec<(String, String)>,

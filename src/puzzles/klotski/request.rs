@@ -6,7 +6,9 @@ use super::model::Metric;
 /// A parsed `solve klotski` request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// The board and its pieces.
     pub layout: Layout,
+    /// What counts as one move.
     pub metric: Metric,
     /// Goal piece letter and target top-left (row, col), zero-based; `None` = default goal.
     pub goal: Option<(u8, usize, usize)>,
