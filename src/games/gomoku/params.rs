@@ -12,12 +12,12 @@ pub mod eval {
     /// F2, B3, F3, B4, F4, FIVE) at an empty point, per direction, for the side to move and for
     /// the side waiting; the evaluation is the difference of the two sums. Fitted by logistic
     /// regression on self-play results (`examples/texel.rs`, see docs/strength.md).
-    pub const OWN_WEIGHT: [i32; 11] = [0, 0, 0, 0, 10, 7, 33, 98, 201, 3404, 2400];
-    pub const OPPONENT_WEIGHT: [i32; 11] = [0, 0, 0, 0, 11, 4, 27, 70, 193, 376, 200];
+    pub const OWN_WEIGHT: [i32; 11] = [8, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
+    pub const OPPONENT_WEIGHT: [i32; 11] = [8, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
     /// Weight of an empty point by combination class (none, double three, four-three, open or
     /// double four; see `board::COMBOS`), for the side to move and the side waiting.
-    pub const OWN_COMBO: [i32; 4] = [0, -72, 2250, 4812];
-    pub const OPPONENT_COMBO: [i32; 4] = [0, -159, 479, 6];
+    pub const OWN_COMBO: [i32; 4] = [0, 0, 0, 0];
+    pub const OPPONENT_COMBO: [i32; 4] = [0, 0, 0, 0];
     /// Random noise (seeded play only) in `-NOISE..=NOISE` added to leaf evaluations.
     pub const NOISE: i32 = 10;
 }
