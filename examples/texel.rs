@@ -14,19 +14,12 @@ use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::games::gomoku::Gomoku;
 use gridmind::games::{Color, Game, Outcome, Point, Rule};
 
-/// Features per side: the pattern codes (see `games::gomoku::pattern`) DEAD, OVERLINE, B1, F1,
-/// B2, F2, B3, F3, B4, F4, FIVE, then the points that make a double three, a four-three, and an
-/// open or double four.
-const PATTERNS: usize = 14;
+/// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
+const PATTERNS: usize = 11;
 const FIVE: usize = 10;
-/// The hand-set weights before tuning, as a yardstick.
-const CURRENT: [f64; PATTERNS] = [
-    0., 0., 1., 3., 6., 18., 24., 70., 90., 400., 2000., 0., 0., 0.,
-];
+/// The current weights, whose scale the fitted ones are given in.
+const CURRENT: [f64; PATTERNS] = [0., 0., 1., 3., 6., 18., 24., 70., 90., 400., 2000.];
 const CURRENT_OWN: f64 = 1.2;
-/// The fitted weights are scaled so that the waiting side's open three (F3) weighs this.
-const F3: usize = 7;
-const F3_WEIGHT: f64 = 70.0;
 
 fn arg(args: &[String], name: &str) -> Option<String> {
     args.iter()
@@ -55,7 +48,7 @@ fn openings() -> Vec<Vec<(i32, i32)>> {
 
 /// One self-play game: the quiet positions' features (side to move first) and the result for
 /// the side to move (1 win, 0.5 draw, 0 loss).
-fn play(opening: &[(i32, i32)], nodes: u64, seed: u64) -> Vec<([Vec<u32>; 2], f64)> {
+fn play(opening: &[(i32, i32)], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS]; 2], f64)> {
     let mut g = Gomoku::new(15, 15, Rule::Freestyle);
     let mut colour = Color::Black;
     for &(dx, dy) in opening {
@@ -69,7 +62,7 @@ fn play(opening: &[(i32, i32)], nodes: u64, seed: u64) -> Vec<([Vec<u32>; 2], f6
     let mut seen = Vec::new();
     let mut ply = 0u64;
     while g.outcome().is_none() {
-        let counts = g.eval_features(colour);
+        let counts = g.pattern_counts(colour);
         if counts[0][FIVE] == 0 && counts[1][FIVE] == 0 {
             seen.push((colour, counts));
         }
@@ -208,9 +201,9 @@ fn fit(path: &str) {
             println!("step {step}: loss {:.5}", loss(&w));
         }
     }
-    // Back to raw count weights, scaled so that the waiting side's open three weighs F3_WEIGHT.
+    // Back to raw count weights, on the current weights' scale (F4 of the opponent fixed).
     let raw: Vec<f64> = (0..dims).map(|j| w[j] / scale[j]).collect();
-    let unit = -raw[PATTERNS + F3] / F3_WEIGHT;
+    let unit = -raw[PATTERNS + 9] / CURRENT[9];
     let own: Vec<String> = (0..PATTERNS)
         .map(|j| format!("{:.0}", raw[j] / unit))
         .collect();

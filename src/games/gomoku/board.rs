@@ -9,7 +9,7 @@ use crate::games::{Color, Rule};
 /// Padding around the board: a window reaches four cells out.
 pub const PAD: usize = 4;
 
-use super::params::eval::{OPPONENT_COMBO, OPPONENT_WEIGHT, OWN_COMBO, OWN_WEIGHT};
+use super::params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
 use super::params::order::POINT_WEIGHT as WEIGHT;
 
 /// Per pattern, what [`Board::threat`] counts, packed in one word so that four directions
@@ -32,26 +32,6 @@ const PACKED: [u64; 11] = {
     }
     t
 };
-
-/// Combination classes of a point (what one stone there makes in all four directions at once):
-/// 0 none of these, 1 two open threes, 2 a four and an open three, 3 an open four or two fours.
-pub const COMBOS: usize = 4;
-/// Evaluation features per colour: 11 line patterns, then combination classes 1..=3.
-pub const FEATURES: usize = 11 + COMBOS - 1;
-
-/// The combination class of a point with threat `t` (see [`COMBOS`]).
-#[inline]
-fn combo_class(t: &Threat) -> u8 {
-    if t.flex4() {
-        3
-    } else if t.b4 > 0 && t.f3 > 0 {
-        2
-    } else if t.f3 >= 2 {
-        1
-    } else {
-        0
-    }
-}
 
 /// What one colour can make at one empty point, summed over the four directions.
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,10 +70,6 @@ pub struct Board {
     /// Per colour, its patterns summed with the weights of the side to move and of the side
     /// waiting: the evaluation needs one of each.
     sums: [[i32; 2]; 2],
-    /// Per colour and point, the [`combo_class`] of the point's four patterns together.
-    combos: [Vec<u8>; 2],
-    /// Per colour, how many empty points are in each combination class.
-    combo_counts: [[u32; COMBOS]; 2],
     pub hash: u64,
     zobrist: Vec<[u64; 2]>,
     grid: Grid,
@@ -165,8 +141,6 @@ impl Board {
             pats: [vec![[0; 4]; size], vec![[0; 4]; size]],
             near: vec![0; size],
             sums: [[0; 2]; 2],
-            combos: [vec![0; size], vec![0; size]],
-            combo_counts: [[0; COMBOS]; 2],
             hash: 0,
             zobrist,
             grid: Grid::new(width, height),
@@ -210,12 +184,6 @@ impl Board {
                 }
             }
         }
-        for idx in 0..self.points.len() {
-            let i = self.points[idx];
-            for c in 0..2 {
-                self.reclassify(c, i);
-            }
-        }
     }
 
     /// The padded index of `(x, y)`.
@@ -251,7 +219,6 @@ impl Board {
             for d in 0..4 {
                 self.add(cc, self.pats[cc][i][d], -1);
             }
-            self.count_combo(cc, self.combos[cc][i], -1);
         }
         let code = c as u16 + 1;
         self.cells[i] = code as u8;
@@ -308,7 +275,6 @@ impl Board {
             for d in 0..4 {
                 self.add(cc, self.pats[cc][i][d], 1);
             }
-            self.count_combo(cc, self.combos[cc][i], 1);
         }
         self.touch_near(i, -1);
     }
@@ -326,35 +292,9 @@ impl Board {
         for c in 0..2 {
             let old = self.pats[c][q][d];
             let new = self.tables.get(self.exact(c), c, key);
-            if new != old {
-                self.pats[c][q][d] = new;
-                self.add(c, old, -1);
-                self.add(c, new, 1);
-                self.reclassify(c, q);
-            }
-        }
-    }
-
-    /// Recomputes the combination class of the empty point `i` for colour `c`.
-    #[inline]
-    fn reclassify(&mut self, c: usize, i: usize) {
-        let new = combo_class(&self.threat(c, i));
-        let old = self.combos[c][i];
-        if new != old {
-            self.count_combo(c, old, -1);
-            self.count_combo(c, new, 1);
-            self.combos[c][i] = new;
-        }
-    }
-
-    /// Adds (`sign` 1) or removes (-1) one point of combination class `k` of colour `c`.
-    #[inline(always)]
-    fn count_combo(&mut self, c: usize, k: u8, sign: i32) {
-        if k != 0 {
-            let k = k as usize;
-            self.combo_counts[c][k] = (self.combo_counts[c][k] as i32 + sign) as u32;
-            self.sums[c][0] += sign * OWN_COMBO[k];
-            self.sums[c][1] += sign * OPPONENT_COMBO[k];
+            self.pats[c][q][d] = new;
+            self.add(c, old, -1);
+            self.add(c, new, 1);
         }
     }
 
@@ -367,11 +307,10 @@ impl Board {
         }
     }
 
-    /// The evaluation's features for colour `c`: per line pattern, how many (empty point,
-    /// direction) pairs hold it, then per combination class 1.. how many empty points are in
-    /// it; for tuning the weights against game results.
-    pub fn features(&self, c: usize) -> [u32; FEATURES] {
-        let mut n = [0u32; FEATURES];
+    /// How many (empty point, direction) pairs hold each line pattern for colour `c`: the
+    /// features the evaluation weighs, for tuning the weights against game results.
+    pub fn pattern_counts(&self, c: usize) -> [u32; 11] {
+        let mut n = [0u32; 11];
         for &i in &self.points {
             if self.cells[i] == 0 {
                 for p in self.pats[c][i] {
@@ -379,7 +318,6 @@ impl Board {
                 }
             }
         }
-        n[11..].copy_from_slice(&self.combo_counts[c][1..]);
         n
     }
 

@@ -69,16 +69,16 @@ impl Gomoku {
         }
     }
 
-    /// The evaluation's features in this position (`board::Board::features`), for `to_move`
-    /// (first) and for the opponent. Used to tune the weights against self-play results
-    /// (`examples/texel.rs`).
-    pub fn eval_features(&self, to_move: Color) -> [Vec<u32>; 2] {
+    /// The evaluation's features in this position: per pattern code, how many (empty point,
+    /// direction) pairs hold it for `to_move` (first) and for the opponent. Used to tune the
+    /// pattern weights against self-play results (`examples/texel.rs`).
+    pub fn pattern_counts(&self, to_move: Color) -> [[u32; 11]; 2] {
         let mut b = board::Board::new(self.width, self.height, self.rule);
         for &(c, p) in &self.history {
             b.make(b.index(p.x as usize, p.y as usize), c.index());
         }
         let c = to_move.index();
-        [b.features(c).to_vec(), b.features(1 - c).to_vec()]
+        [b.pattern_counts(c), b.pattern_counts(1 - c)]
     }
 
     fn recompute_outcome(&mut self) {

@@ -14,10 +14,6 @@ pub mod eval {
     /// regression on self-play results (`examples/texel.rs`, see docs/strength.md).
     pub const OWN_WEIGHT: [i32; 11] = [8, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
     pub const OPPONENT_WEIGHT: [i32; 11] = [8, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
-    /// Weight of an empty point by combination class (none, double three, four-three, open or
-    /// double four; see `board::COMBOS`), for the side to move and the side waiting.
-    pub const OWN_COMBO: [i32; 4] = [0, 0, 0, 0];
-    pub const OPPONENT_COMBO: [i32; 4] = [0, 0, 0, 0];
     /// Random noise (seeded play only) in `-NOISE..=NOISE` added to leaf evaluations.
     pub const NOISE: i32 = 10;
 }
