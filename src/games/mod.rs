@@ -292,3 +292,14 @@ pub trait Game: Send {
     /// Forgets learned search state (transposition table, history), e.g. on Gomocup `YXHASHCLEAR`.
     fn clear_search_state(&mut self) {}
 }
+
+/// Unit tests of the solved games: `think` without limits, options or progress reports.
+#[cfg(test)]
+pub(crate) fn think_unlimited(game: &mut dyn Game, color: Color) -> Thought {
+    crate::search::with_quiet_context(
+        &crate::search::SearchControl::unlimited(),
+        &crate::search::EngineOptions::default(),
+        |ctx| game.think(color, ctx),
+    )
+    .expect("a move")
+}

@@ -321,15 +321,9 @@ fn principal_variation(solver: &mut Solver, mut b: Board, mut side: Color) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{with_quiet_context, EngineOptions, SearchControl};
 
     fn best(game: &mut TicTacToe, color: Color) -> Thought {
-        with_quiet_context(
-            &SearchControl::unlimited(),
-            &EngineOptions::default(),
-            |ctx| game.think(color, ctx),
-        )
-        .unwrap()
+        crate::games::think_unlimited(game, color)
     }
 
     #[test]

@@ -36,20 +36,18 @@ pub struct Solver<'g, 'a> {
     wins: Vec<usize>,
 }
 
+/// Where won and lost values live: every value past half a win is one.
+const SCALE: crate::base::MateScale = crate::base::MateScale {
+    mate: WIN,
+    bound: WIN / 2 + 1,
+};
+
 fn to_tt(v: i32, ply: i32) -> i32 {
-    match v {
-        v if v > WIN / 2 => v + ply,
-        v if v < -WIN / 2 => v - ply,
-        v => v,
-    }
+    SCALE.to_table(v, ply)
 }
 
 fn from_tt(v: i32, ply: i32) -> i32 {
-    match v {
-        v if v > WIN / 2 => v - ply,
-        v if v < -WIN / 2 => v + ply,
-        v => v,
-    }
+    SCALE.from_table(v, ply)
 }
 
 impl<'g, 'a> Solver<'g, 'a> {

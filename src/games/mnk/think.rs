@@ -209,7 +209,7 @@ pub fn solve_from_empty(
 mod tests {
     use super::*;
     use crate::games::mnk::Mnk;
-    use crate::search::{with_quiet_context, EngineOptions};
+    use crate::search::EngineOptions;
 
     /// Table size for the tests: small enough for parallel test threads.
     const TEST_MIB: usize = 64;
@@ -309,12 +309,7 @@ mod tests {
     }
 
     fn think_on(game: &mut Mnk, color: Color) -> Thought {
-        with_quiet_context(
-            &SearchControl::unlimited(),
-            &EngineOptions::default(),
-            |ctx| game.think(color, ctx),
-        )
-        .unwrap()
+        crate::games::think_unlimited(game, color)
     }
 
     #[test]
