@@ -12,7 +12,8 @@ use std::sync::Mutex;
 
 use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::games::gomoku::Gomoku;
-use gridmind::games::{Color, Game, Outcome, Point, Rule};
+use gridmind::games::{Color, Game, GameSpec, Outcome, Point, Rule};
+use gridmind::matchrunner::openings;
 
 /// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
 const PATTERNS: usize = 11;
@@ -27,34 +28,29 @@ fn arg(args: &[String], name: &str) -> Option<String> {
         .and_then(|i| args.get(i + 1).cloned())
 }
 
-fn openings() -> Vec<Vec<(i32, i32)>> {
+/// Every opening of the files in `tests/data/gomoku/`, as the match runner reads them.
+fn openings() -> Vec<Vec<Point>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku");
+    let spec = GameSpec::Gomoku {
+        width: 15,
+        height: 15,
+        rule: Rule::Freestyle,
+    };
     let mut out = Vec::new();
     for f in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let text = std::fs::read_to_string(f.path()).unwrap_or_default();
-        for line in text.lines() {
-            let v: Vec<i32> = line
-                .replace(',', " ")
-                .split_whitespace()
-                .filter_map(|t| t.parse().ok())
-                .collect();
-            if v.len() >= 2 {
-                out.push(v.chunks(2).map(|c| (c[0], c[1])).collect());
-            }
-        }
+        out.extend(openings::parse(&text, spec).unwrap_or_default());
     }
     out
 }
 
 /// One self-play game: the quiet positions' features (side to move first) and the result for
 /// the side to move (1 win, 0.5 draw, 0 loss).
-fn play(opening: &[(i32, i32)], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS]; 2], f64)> {
+fn play(opening: &[Point], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS]; 2], f64)> {
     let mut g = Gomoku::new(15, 15, Rule::Freestyle);
     let mut colour = Color::Black;
-    for &(dx, dy) in opening {
-        if g.play(colour, Point::new((7 + dx) as usize, (7 + dy) as usize))
-            .is_err()
-        {
+    for &p in opening {
+        if g.play(colour, p).is_err() {
             return Vec::new();
         }
         colour = colour.opponent();
@@ -99,6 +95,10 @@ fn play(opening: &[(i32, i32)], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS];
 
 fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
     let all = openings();
+    if all.is_empty() {
+        eprintln!("no openings in tests/data/gomoku");
+        return;
+    }
     let next = AtomicUsize::new(0);
     let file = Mutex::new(std::fs::File::create(out).expect("output file"));
     std::thread::scope(|s| {
