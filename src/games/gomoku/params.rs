@@ -49,6 +49,17 @@ pub mod tree {
     /// The reduction is `LMR_BASE + ln(depth) * ln(move index) / LMR_DIVISOR`, at least one.
     pub const LMR_BASE: f64 = 0.5;
     pub const LMR_DIVISOR: f64 = 2.0;
+    /// Late move pruning: a non-PV node that is not forced tries at most
+    /// `LMP_BASE * sqrt(depth) - LMP_OFFSET` moves (capped by the widths above) once its moves'
+    /// ordering score falls below `LMR_QUIET_BELOW`.
+    pub const LMP_BASE: f64 = 15.0;
+    pub const LMP_OFFSET: f64 = 12.0;
+    /// Static pruning at non-PV, unforced nodes: below `RAZOR_DEPTH`, a node whose evaluation
+    /// plus `FUTILITY_MARGIN * depth` cannot reach alpha drops to the leaf search; below
+    /// `FUTILITY_DEPTH`, one whose evaluation minus the margin still beats beta returns it.
+    pub const RAZOR_DEPTH: i32 = 5;
+    pub const FUTILITY_DEPTH: i32 = 7;
+    pub const FUTILITY_MARGIN: i32 = 80;
     /// Quiescence follows forced replies down to this depth (below zero) before evaluating.
     pub const QUIESCENCE_FLOOR: i32 = -4;
     /// Deepest ply of the tree (the board and killer arrays are sized for it).

@@ -534,9 +534,25 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             return self.leaf_eval(c);
         }
+        let forced = matches!(status, Status::Forced);
+        let pv_node = beta - alpha > 1;
+        if !pv_node && !forced {
+            let stat = self.b.eval(c);
+            if depth < tree::RAZOR_DEPTH && stat + tree::FUTILITY_MARGIN * depth <= alpha {
+                return self.search(c, 0, alpha, beta, ply);
+            }
+            if depth < tree::FUTILITY_DEPTH && stat - tree::FUTILITY_MARGIN * depth >= beta {
+                return stat;
+            }
+        }
+        let prune_after = if pv_node || forced {
+            usize::MAX
+        } else {
+            late_move_count(depth)
+        };
         self.add_dynamic_order(&mut moves, tt_move, c, ply);
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
-        let width = if matches!(status, Status::Forced) {
+        let width = if forced {
             moves.len()
         } else {
             moves.len().min(if depth >= tree::WIDE_DEPTH {
@@ -554,6 +570,9 @@ impl<'a, 's> Searcher<'a, 's> {
             // no move was left out.
             if n >= width && best > -MATE_BOUND {
                 break;
+            }
+            if n >= prune_after && m.score < tree::LMR_QUIET_BELOW && best > -MATE_BOUND {
+                continue;
             }
             self.b.make(m.i, c);
             let mut s;
@@ -747,6 +766,14 @@ fn late_move_reduction(depth: i32, n: usize) -> i32 {
     });
     let d = depth.clamp(0, tree::MAX_DEPTH as i32) as usize;
     i32::from(table[d][n.min(LMR_MOVES - 1)])
+}
+
+/// How many moves a non-PV, unforced node at `depth` tries before it skips the quiet ones.
+fn late_move_count(depth: i32) -> usize {
+    let d = f64::from(depth.max(1));
+    (tree::LMP_BASE * d.sqrt() - tree::LMP_OFFSET)
+        .round()
+        .max(1.0) as usize
 }
 
 /// Move indices the reduction table distinguishes (later moves share the last entry).
