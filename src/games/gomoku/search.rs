@@ -486,6 +486,50 @@ impl<'a, 's> Searcher<'a, 's> {
         }
     }
 
+    /// The PVS search of the move just made: the first move with the full window, a later one
+    /// with a null window (first `reduce` plies shallower), re-searched when it beats alpha.
+    fn search_child(
+        &mut self,
+        c: usize,
+        first: bool,
+        (new_depth, reduce): (i32, i32),
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        if first {
+            return -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
+        }
+        let mut s = -self.search(1 - c, new_depth - reduce, -alpha - 1, -alpha, ply + 1);
+        if s > alpha && reduce > 0 {
+            s = -self.search(1 - c, new_depth, -alpha - 1, -alpha, ply + 1);
+        }
+        if s > alpha && s < beta {
+            s = -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
+        }
+        s
+    }
+
+    /// Razoring and reverse futility at a non-PV node that faces no threat: when the static
+    /// evaluation is far below alpha only the leaf search (VCF) can save the node; when it is far
+    /// above beta the opponent is assumed unable to catch up in the plies left.
+    fn static_prune(
+        &mut self,
+        c: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let stat = self.b.eval(c);
+        if depth < tree::RAZOR_DEPTH && stat + tree::FUTILITY_MARGIN * depth <= alpha {
+            return Some(self.search(c, 0, alpha, beta, ply));
+        }
+        if depth < tree::FUTILITY_DEPTH && stat - tree::FUTILITY_MARGIN * depth >= beta {
+            return Some(stat);
+        }
+        None
+    }
+
     /// Negamax PVS for side `c`; scores are from `c`'s point of view.
     pub fn search(
         &mut self,
@@ -537,12 +581,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let forced = matches!(status, Status::Forced);
         let pv_node = beta - alpha > 1;
         if !pv_node && !forced {
-            let stat = self.b.eval(c);
-            if depth < tree::RAZOR_DEPTH && stat + tree::FUTILITY_MARGIN * depth <= alpha {
-                return self.search(c, 0, alpha, beta, ply);
-            }
-            if depth < tree::FUTILITY_DEPTH && stat - tree::FUTILITY_MARGIN * depth >= beta {
-                return stat;
+            if let Some(s) = self.static_prune(c, depth, alpha, beta, ply) {
+                return s;
             }
         }
         let prune_after = if pv_node || forced {
@@ -574,27 +614,16 @@ impl<'a, 's> Searcher<'a, 's> {
             if n >= prune_after && m.score < tree::LMR_QUIET_BELOW && best > -MATE_BOUND {
                 continue;
             }
-            self.b.make(m.i, c);
-            let mut s;
-            if n == 0 {
-                s = -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
+            let reduce = if n >= tree::LMR_FIRST_MOVE
+                && depth >= tree::LMR_MIN_DEPTH
+                && m.score < tree::LMR_QUIET_BELOW
+            {
+                late_move_reduction(depth, n)
             } else {
-                let reduce = if n >= tree::LMR_FIRST_MOVE
-                    && depth >= tree::LMR_MIN_DEPTH
-                    && m.score < tree::LMR_QUIET_BELOW
-                {
-                    late_move_reduction(depth, n)
-                } else {
-                    0
-                };
-                s = -self.search(1 - c, new_depth - reduce, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && reduce > 0 {
-                    s = -self.search(1 - c, new_depth, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta {
-                    s = -self.search(1 - c, new_depth, -beta, -alpha, ply + 1);
-                }
-            }
+                0
+            };
+            self.b.make(m.i, c);
+            let s = self.search_child(c, n == 0, (new_depth, reduce), (alpha, beta), ply);
             self.b.unmake();
             if self.aborted {
                 return 0;
