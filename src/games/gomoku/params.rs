@@ -54,6 +54,12 @@ pub mod tree {
     /// ordering score falls below `LMR_QUIET_BELOW`.
     pub const LMP_BASE: f64 = 15.0;
     pub const LMP_OFFSET: f64 = 12.0;
+    /// A non-PV node facing a threat tries at most
+    /// `FORCED_LMP_BASE * sqrt(depth) - FORCED_LMP_OFFSET` of its answers, and never more than
+    /// `FORCED_LMP_MAX`, once one of them holds.
+    pub const FORCED_LMP_BASE: f64 = 5.0;
+    pub const FORCED_LMP_OFFSET: f64 = 2.0;
+    pub const FORCED_LMP_MAX: f64 = 8.0;
     /// Static pruning at non-PV, unforced nodes: below `RAZOR_DEPTH`, a node whose evaluation
     /// plus `FUTILITY_MARGIN * depth` cannot reach alpha drops to the leaf search; below
     /// `FUTILITY_DEPTH`, one whose evaluation minus the margin still beats beta returns it.

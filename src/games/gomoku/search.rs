@@ -585,8 +585,10 @@ impl<'a, 's> Searcher<'a, 's> {
                 return s;
             }
         }
-        let prune_after = if pv_node || forced {
+        let prune_after = if pv_node {
             usize::MAX
+        } else if forced {
+            forced_move_count(depth)
         } else {
             late_move_count(depth)
         };
@@ -611,7 +613,8 @@ impl<'a, 's> Searcher<'a, 's> {
             if n >= width && best > -MATE_BOUND {
                 break;
             }
-            if n >= prune_after && m.score < tree::LMR_QUIET_BELOW && best > -MATE_BOUND {
+            if n >= prune_after && (forced || m.score < tree::LMR_QUIET_BELOW) && best > -MATE_BOUND
+            {
                 continue;
             }
             let reduce = if n >= tree::LMR_FIRST_MOVE
@@ -803,6 +806,14 @@ fn late_move_count(depth: i32) -> usize {
     (tree::LMP_BASE * d.sqrt() - tree::LMP_OFFSET)
         .round()
         .max(1.0) as usize
+}
+
+/// How many answers a non-PV node facing a threat tries at `depth` (once one of them holds).
+fn forced_move_count(depth: i32) -> usize {
+    let d = f64::from(depth.max(1));
+    (tree::FORCED_LMP_BASE * d.sqrt() - tree::FORCED_LMP_OFFSET)
+        .round()
+        .clamp(1.0, tree::FORCED_LMP_MAX) as usize
 }
 
 /// Move indices the reduction table distinguishes (later moves share the last entry).
