@@ -585,13 +585,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 return s;
             }
         }
-        let prune_after = if pv_node {
-            usize::MAX
-        } else if forced {
-            forced_move_count(depth)
-        } else {
-            late_move_count(depth)
-        };
+        let prune_after = prune_after(pv_node, forced, depth);
         self.add_dynamic_order(&mut moves, tt_move, c, ply);
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
         let width = if forced {
@@ -806,6 +800,18 @@ fn late_move_count(depth: i32) -> usize {
     (tree::LMP_BASE * d.sqrt() - tree::LMP_OFFSET)
         .round()
         .max(1.0) as usize
+}
+
+/// From which move index a node may skip moves (quiet ones, or any answer when forced): never
+/// on the principal variation.
+fn prune_after(pv_node: bool, forced: bool, depth: i32) -> usize {
+    if pv_node {
+        usize::MAX
+    } else if forced {
+        forced_move_count(depth)
+    } else {
+        late_move_count(depth)
+    }
 }
 
 /// How many answers a non-PV node facing a threat tries at `depth` (once one of them holds).
