@@ -607,14 +607,11 @@ impl<'a, 's> Searcher<'a, 's> {
             if n >= width && best > -MATE_BOUND {
                 break;
             }
-            if n >= prune_after && (forced || m.score < tree::LMR_QUIET_BELOW) && best > -MATE_BOUND
-            {
+            let quiet = m.score < tree::LMR_QUIET_BELOW;
+            if n >= prune_after && (forced || quiet) && best > -MATE_BOUND {
                 continue;
             }
-            let reduce = if n >= tree::LMR_FIRST_MOVE
-                && depth >= tree::LMR_MIN_DEPTH
-                && m.score < tree::LMR_QUIET_BELOW
-            {
+            let reduce = if n >= tree::LMR_FIRST_MOVE && depth >= tree::LMR_MIN_DEPTH && quiet {
                 late_move_reduction(depth, n)
             } else {
                 0
@@ -794,32 +791,22 @@ fn late_move_reduction(depth: i32, n: usize) -> i32 {
     i32::from(table[d][n.min(LMR_MOVES - 1)])
 }
 
-/// How many moves a non-PV, unforced node at `depth` tries before it skips the quiet ones.
-fn late_move_count(depth: i32) -> usize {
-    let d = f64::from(depth.max(1));
-    (tree::LMP_BASE * d.sqrt() - tree::LMP_OFFSET)
-        .round()
-        .max(1.0) as usize
-}
-
-/// From which move index a node may skip moves (quiet ones, or any answer when forced): never
-/// on the principal variation.
+/// From which move index a node may skip moves: never on the principal variation; at a forced
+/// node any answer past `FORCED_LMP_BASE * sqrt(depth) - FORCED_LMP_OFFSET` (at most
+/// `FORCED_LMP_MAX`), elsewhere quiet moves past `LMP_BASE * sqrt(depth) - LMP_OFFSET`.
 fn prune_after(pv_node: bool, forced: bool, depth: i32) -> usize {
     if pv_node {
-        usize::MAX
-    } else if forced {
-        forced_move_count(depth)
-    } else {
-        late_move_count(depth)
+        return usize::MAX;
     }
-}
-
-/// How many answers a non-PV node facing a threat tries at `depth` (once one of them holds).
-fn forced_move_count(depth: i32) -> usize {
-    let d = f64::from(depth.max(1));
-    (tree::FORCED_LMP_BASE * d.sqrt() - tree::FORCED_LMP_OFFSET)
-        .round()
-        .clamp(1.0, tree::FORCED_LMP_MAX) as usize
+    let root = f64::from(depth.max(1)).sqrt();
+    let count = if forced {
+        (tree::FORCED_LMP_BASE * root - tree::FORCED_LMP_OFFSET)
+            .round()
+            .min(tree::FORCED_LMP_MAX)
+    } else {
+        (tree::LMP_BASE * root - tree::LMP_OFFSET).round()
+    };
+    count.max(1.0) as usize
 }
 
 /// Move indices the reduction table distinguishes (later moves share the last entry).
