@@ -49,6 +49,11 @@ pub mod tree {
     /// The reduction is `LMR_BASE + ln(depth) * ln(move index) / LMR_DIVISOR`, at least one.
     pub const LMR_BASE: f64 = 0.5;
     pub const LMR_DIVISOR: f64 = 2.0;
+    /// Root late move reduction: the `n`th root move (0-based, from the second on, at depth
+    /// >= `LMR_MIN_DEPTH`) is searched `round(ln(depth) * ln(n + 1) / ROOT_LMR_DIVISOR) -
+    /// ROOT_LMR_DISCOUNT` plies shallower, and again at full depth if it beats alpha.
+    pub const ROOT_LMR_DIVISOR: f64 = 2.0;
+    pub const ROOT_LMR_DISCOUNT: i32 = 1;
     /// Late move pruning: a non-PV node that is not forced tries at most
     /// `LMP_BASE * sqrt(depth) - LMP_OFFSET` moves (capped by the widths above) once its moves'
     /// ordering score falls below `LMR_QUIET_BELOW`.

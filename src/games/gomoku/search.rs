@@ -703,7 +703,15 @@ impl<'a, 's> Searcher<'a, 's> {
             } else if n == 0 {
                 -self.search(1 - c, depth - 1, -beta, -alpha, 1)
             } else {
-                let mut s = -self.search(1 - c, depth - 1, -alpha - 1, -alpha, 1);
+                let reduce = if depth >= tree::LMR_MIN_DEPTH {
+                    root_reduction(depth, n)
+                } else {
+                    0
+                };
+                let mut s = -self.search(1 - c, depth - 1 - reduce, -alpha - 1, -alpha, 1);
+                if s > alpha && reduce > 0 && !self.aborted {
+                    s = -self.search(1 - c, depth - 1, -alpha - 1, -alpha, 1);
+                }
                 if s > alpha && !self.aborted {
                     s = -self.search(1 - c, depth - 1, -beta, -alpha, 1);
                 }
@@ -807,6 +815,15 @@ fn prune_after(pv_node: bool, forced: bool, depth: i32) -> usize {
         (tree::LMP_BASE * root - tree::LMP_OFFSET).round()
     };
     count.max(1.0) as usize
+}
+
+/// Plies taken off the `n`th root move (0-based, n >= 1) at `depth`. Every root move used to get
+/// a full-depth search, so a root of 40-60 candidates cost as many full subtrees; reduced, a
+/// late move gets the full depth only when it beats the best so far. Never leaves less than
+/// one ply.
+fn root_reduction(depth: i32, n: usize) -> i32 {
+    let r = f64::from(depth).ln() * ((n + 1) as f64).ln() / tree::ROOT_LMR_DIVISOR;
+    (r.round() as i32 - tree::ROOT_LMR_DISCOUNT).clamp(0, depth - 2)
 }
 
 /// Move indices the reduction table distinguishes (later moves share the last entry).
