@@ -71,8 +71,6 @@ pub mod tree {
     pub const RAZOR_DEPTH: i32 = 5;
     pub const FUTILITY_DEPTH: i32 = 7;
     pub const FUTILITY_MARGIN: i32 = 80;
-    /// Quiescence follows forced replies down to this depth (below zero) before evaluating.
-    pub const QUIESCENCE_FLOOR: i32 = -4;
     /// Deepest ply of the tree (the board and killer arrays are sized for it).
     pub const MAX_PLY: usize = 96;
     /// Deepest iteration; far beyond what any time limit reaches on these boards.
