@@ -701,22 +701,13 @@ impl<'a, 's> Searcher<'a, 's> {
             self.b.make(m, c);
             let s = if five {
                 MATE - 1
-            } else if n == 0 {
-                -self.search(1 - c, depth - 1, -beta, -alpha, 1)
             } else {
-                let reduce = if depth >= tree::LMR_MIN_DEPTH {
+                let reduce = if n > 0 && depth >= tree::LMR_MIN_DEPTH {
                     root_reduction(depth, n)
                 } else {
                     0
                 };
-                let mut s = -self.search(1 - c, depth - 1 - reduce, -alpha - 1, -alpha, 1);
-                if s > alpha && reduce > 0 && !self.aborted {
-                    s = -self.search(1 - c, depth - 1, -alpha - 1, -alpha, 1);
-                }
-                if s > alpha && !self.aborted {
-                    s = -self.search(1 - c, depth - 1, -beta, -alpha, 1);
-                }
-                s
+                self.search_child(c, n == 0, (depth - 1, reduce), (alpha, beta), 0)
             };
             self.b.unmake();
             if self.aborted {
