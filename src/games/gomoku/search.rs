@@ -82,6 +82,8 @@ pub struct Searcher<'a, 's> {
     flushed: u64,
     killers: [[usize; 2]; MAX_PLY + 2],
     history: Vec<i32>,
+    /// `counters[last * 2 + c]`: the move of `c` that last refuted the opponent's `last`.
+    counters: Vec<usize>,
     pub aborted: bool,
     noise: Option<u64>,
     pub(super) vcf_left: u32,
@@ -132,6 +134,7 @@ impl<'a, 's> Searcher<'a, 's> {
             flushed: 0,
             killers: [[usize::MAX; 2]; MAX_PLY + 2],
             history: vec![0; n * 2],
+            counters: vec![usize::MAX; n * 2],
             aborted: false,
             noise,
             vcf_left: 0,
@@ -476,14 +479,22 @@ impl<'a, 's> Searcher<'a, 's> {
 
     /// Adds the dynamic ordering bonuses to the static values: hash move, killers, history.
     fn add_dynamic_order(&self, moves: &mut [Cand], tt_move: usize, c: usize, ply: usize) {
+        let counter = self
+            .counter_slot(c)
+            .map_or(usize::MAX, |k| self.counters[k]);
         for m in moves.iter_mut() {
             if m.i == tt_move {
                 m.score += order::HASH_MOVE;
-            } else if self.killers[ply].contains(&m.i) {
+            } else if self.killers[ply].contains(&m.i) || m.i == counter {
                 m.score += order::KILLER;
             }
             m.score += self.history[m.i * 2 + c].min(order::HISTORY_CAP);
         }
+    }
+
+    /// Where the counter move of `c` to the opponent's last stone is kept (none at the start).
+    fn counter_slot(&self, c: usize) -> Option<usize> {
+        self.b.stack.last().map(|&last| last * 2 + c)
     }
 
     /// The PVS search of the move just made: the first move with the full window, a later one
@@ -637,6 +648,9 @@ impl<'a, 's> Searcher<'a, 's> {
                     k[0] = m.i;
                 }
                 self.history[m.i * 2 + c] += depth * depth;
+                if let Some(k) = self.counter_slot(c) {
+                    self.counters[k] = m.i;
+                }
                 break;
             }
         }
