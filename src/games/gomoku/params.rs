@@ -71,6 +71,8 @@ pub mod tree {
     pub const RAZOR_DEPTH: i32 = 5;
     pub const FUTILITY_DEPTH: i32 = 7;
     pub const FUTILITY_MARGIN: i32 = 80;
+    /// Moves picked one by one (best of the rest) before the remaining list is sorted once.
+    pub const LAZY_PICKS: usize = 4;
     /// Deepest ply of the tree (the board and killer arrays are sized for it).
     pub const MAX_PLY: usize = 96;
     /// Deepest iteration; far beyond what any time limit reaches on these boards.
