@@ -71,6 +71,11 @@ pub mod tree {
     pub const RAZOR_DEPTH: i32 = 5;
     pub const FUTILITY_DEPTH: i32 = 7;
     pub const FUTILITY_MARGIN: i32 = 80;
+    /// A move that makes an open three (no four) is searched one ply deeper, at plies below
+    /// `EXTEND_PLY_FACTOR` times the iteration's depth: the opponent has only a few answers, so
+    /// threat sequences (VCTs) come into the tree's reach at little cost.
+    pub const EXTEND_THREES: bool = true;
+    pub const EXTEND_PLY_FACTOR: usize = 2;
     /// Moves picked one by one (best of the rest) before the remaining list is sorted once.
     pub const LAZY_PICKS: usize = 4;
     /// Deepest ply of the tree (the board and killer arrays are sized for it).

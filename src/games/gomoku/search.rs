@@ -95,6 +95,8 @@ pub struct Searcher<'a, 's> {
     /// The mover's fours found by the last leaf `generate`, for [`Self::vcf_leaf`].
     leaf_fours: Vec<(usize, Threat)>,
     pub seldepth: u32,
+    /// Extensions stop at this ply (a multiple of the iteration's depth).
+    extend_below: usize,
     /// Called on the main thread about once per second with (nodes, seldepth).
     pub on_tick: Option<&'s mut dyn FnMut(u64, u32)>,
     last_tick: Instant,
@@ -108,6 +110,8 @@ struct Cand {
     score: i32,
     /// Answers an opponent's open four or makes a four: the moves kept when forced.
     answers_four: bool,
+    /// Makes an open three (and no four): the opponent must answer, so the move may be extended.
+    three: bool,
 }
 
 /// The order moves are tried in: higher score first, ties by board index, so any sort (or a
@@ -149,6 +153,7 @@ impl<'a, 's> Searcher<'a, 's> {
             cands: Vec::with_capacity(512),
             leaf_fours: Vec::with_capacity(32),
             seldepth: 0,
+            extend_below: 0,
             on_tick: None,
             last_tick: Instant::now(),
             main,
@@ -225,6 +230,7 @@ impl<'a, 's> Searcher<'a, 's> {
                         i,
                         score: 0,
                         answers_four: false,
+                        three: false,
                     });
                 }
                 continue;
@@ -252,6 +258,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 i,
                 score: order_value(&tm, &to),
                 answers_four: tm.four() || to.four() || to.flex4(),
+                three: tm.f3 > 0 && !tm.four(),
             });
         }
         self.cands = cands;
@@ -265,6 +272,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 i: op_five,
                 score: 0,
                 answers_four: true,
+                three: false,
             });
             return Status::Forced;
         }
@@ -631,8 +639,12 @@ impl<'a, 's> Searcher<'a, 's> {
             } else {
                 0
             };
+            // An open three leaves the opponent a handful of answers: searching it one ply
+            // deeper lets the tree follow threat sequences (VCTs) at little cost.
+            let extend = tree::EXTEND_THREES && m.three && !forced && ply < self.extend_below;
+            let child_depth = new_depth + i32::from(extend);
             self.b.make(m.i, c);
-            let s = self.search_child(c, n == 0, (new_depth, reduce), (alpha, beta), ply);
+            let s = self.search_child(c, n == 0, (child_depth, reduce), (alpha, beta), ply);
             self.b.unmake();
             if self.aborted {
                 return 0;
@@ -713,6 +725,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut alpha = -MATE;
         let beta = MATE;
         let mut best = (moves[0].0, -MATE);
+        self.extend_below = depth.max(1) as usize * tree::EXTEND_PLY_FACTOR;
         for (n, entry) in moves.iter_mut().enumerate() {
             let m = entry.0;
             let five = self.b.makes_five(c, m);
