@@ -29,6 +29,13 @@ pub mod order {
     pub const OWN_FOUR: i32 = 600;
     /// A point where the opponent would make a four-three or double three.
     pub const OPPONENT_FORK: i32 = 2000;
+    /// Locality: a point farther than `LOCAL_DISTANCE` (in king moves) from the last two stones
+    /// has its static value divided by `FAR_FROM_LAST_DIVISOR`; farther also from the two before
+    /// them, by `FAR_FROM_ALL_DIVISOR`.
+    pub const LOCAL_STONES: usize = 4;
+    pub const LOCAL_DISTANCE: usize = 4;
+    pub const FAR_FROM_LAST_DIVISOR: i32 = 2;
+    pub const FAR_FROM_ALL_DIVISOR: i32 = 4;
     /// The hash move, killers and the cap of the history score.
     pub const HASH_MOVE: i32 = 1 << 24;
     pub const KILLER: i32 = 1 << 16;

@@ -120,6 +120,25 @@ fn order_key(m: &Cand) -> (std::cmp::Reverse<i32>, usize) {
     (std::cmp::Reverse(m.score), m.i)
 }
 
+/// How much a point's static order value is divided by for lying far from the last stones:
+/// play in gomoku is local, so a point far from both sides' last moves is rarely the move.
+fn locality_divisor(b: &Board, i: usize, recent: &[usize; order::LOCAL_STONES]) -> i32 {
+    let (x, y) = b.coords(i);
+    let near = |&j: &usize| {
+        j != usize::MAX && {
+            let (a, c) = b.coords(j);
+            x.abs_diff(a).max(y.abs_diff(c)) <= order::LOCAL_DISTANCE
+        }
+    };
+    if recent[..2].iter().any(near) {
+        1
+    } else if recent[2..].iter().any(near) {
+        order::FAR_FROM_LAST_DIVISOR
+    } else {
+        order::FAR_FROM_ALL_DIVISOR
+    }
+}
+
 fn order_value(tm: &Threat, to: &Threat) -> i32 {
     let mut v = tm.value + to.value;
     if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
@@ -221,6 +240,7 @@ impl<'a, 's> Searcher<'a, 's> {
         // used: one such point stands for all of them (the list must only be non-empty). Renju
         // black needs every point's threats for the forbidden test, so it keeps them all.
         let skip_quiet = leaf && !(c == 0 && self.b.rule == Rule::Renju);
+        let recent = self.recent_stones();
         let mut quiet_kept = false;
         for &i in &cands {
             if skip_quiet && self.b.no_four(c, i) && self.b.no_four(o, i) {
@@ -256,7 +276,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             out.push(Cand {
                 i,
-                score: order_value(&tm, &to),
+                score: order_value(&tm, &to) / locality_divisor(&self.b, i, &recent),
                 answers_four: tm.four() || to.four() || to.flex4(),
                 three: tm.f3 > 0 && !tm.four(),
             });
@@ -291,6 +311,15 @@ impl<'a, 's> Searcher<'a, 's> {
         } else {
             Status::Normal
         }
+    }
+
+    /// The last `order::LOCAL_STONES` stones, newest first (unused slots `usize::MAX`).
+    fn recent_stones(&self) -> [usize; order::LOCAL_STONES] {
+        let mut out = [usize::MAX; order::LOCAL_STONES];
+        for (o, &i) in out.iter_mut().zip(self.b.stack.iter().rev()) {
+            *o = i;
+        }
+        out
     }
 
     /// Spends one VCF node: false when the VCF budget is used up or the search was stopped,
@@ -883,4 +912,34 @@ fn to_tt(s: i32, ply: usize) -> i32 {
 
 fn from_tt(s: i32, ply: usize) -> i32 {
     MATE_SCALE.from_table(s, ply as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locality_orders_far_points_later() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        // Oldest first: two stones in the top-left corner, then two in the bottom-right.
+        for (n, (x, y)) in [(1, 1), (2, 2), (12, 12), (13, 13)].into_iter().enumerate() {
+            b.make(b.index(x, y), n % 2);
+        }
+        let mut recent = [usize::MAX; order::LOCAL_STONES];
+        for (r, &i) in recent.iter_mut().zip(b.stack.iter().rev()) {
+            *r = i;
+        }
+        let near_last = b.index(10, 9);
+        let near_older = b.index(4, 5);
+        let far_from_all = b.index(7, 0);
+        assert_eq!(locality_divisor(&b, near_last, &recent), 1);
+        assert_eq!(
+            locality_divisor(&b, near_older, &recent),
+            order::FAR_FROM_LAST_DIVISOR
+        );
+        assert_eq!(
+            locality_divisor(&b, far_from_all, &recent),
+            order::FAR_FROM_ALL_DIVISOR
+        );
+    }
 }
