@@ -200,7 +200,7 @@ fn finds_a_vct_and_wins_it() {
 
 /// Black threatens a VCT; only (6,6), (7,6) and (7,9) stop it (the unit tests in `vct.rs`
 /// check that set), so White must play one of them. (6,6) later proved to lose to a deeper VCT
-/// (19 plies: from that position black won as black both with gridmind against PentaZen 0.4.17
+/// (from that position black won as black both with gridmind against PentaZen 0.4.17
 /// and with PentaZen against gridmind, 5 s per move), so after the defence black may claim a
 /// win only after (6,6), and a claimed win must be won against the engine's own defence.
 #[test]

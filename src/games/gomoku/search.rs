@@ -120,15 +120,24 @@ fn order_key(m: &Cand) -> (std::cmp::Reverse<i32>, usize) {
     (std::cmp::Reverse(m.score), m.i)
 }
 
+/// Coordinates of the last `order::LOCAL_STONES` stones, newest first (`None` before there
+/// are that many), worked out once per node rather than once per candidate.
+type RecentStones = [Option<(usize, usize)>; order::LOCAL_STONES];
+
+fn recent_stones(b: &Board) -> RecentStones {
+    let mut out = [None; order::LOCAL_STONES];
+    for (o, &i) in out.iter_mut().zip(b.stack.iter().rev()) {
+        *o = Some(b.coords(i));
+    }
+    out
+}
+
 /// How much a point's static order value is divided by for lying far from the last stones:
 /// play in gomoku is local, so a point far from both sides' last moves is rarely the move.
-fn locality_divisor(b: &Board, i: usize, recent: &[usize; order::LOCAL_STONES]) -> i32 {
+fn locality_divisor(b: &Board, i: usize, recent: &RecentStones) -> i32 {
     let (x, y) = b.coords(i);
-    let near = |&j: &usize| {
-        j != usize::MAX && {
-            let (a, c) = b.coords(j);
-            x.abs_diff(a).max(y.abs_diff(c)) <= order::LOCAL_DISTANCE
-        }
+    let near = |r: &Option<(usize, usize)>| {
+        r.is_some_and(|(a, c)| x.abs_diff(a).max(y.abs_diff(c)) <= order::LOCAL_DISTANCE)
     };
     if recent[..2].iter().any(near) {
         1
@@ -240,7 +249,7 @@ impl<'a, 's> Searcher<'a, 's> {
         // used: one such point stands for all of them (the list must only be non-empty). Renju
         // black needs every point's threats for the forbidden test, so it keeps them all.
         let skip_quiet = leaf && !(c == 0 && self.b.rule == Rule::Renju);
-        let recent = self.recent_stones();
+        let recent = recent_stones(&self.b);
         let mut quiet_kept = false;
         for &i in &cands {
             if skip_quiet && self.b.no_four(c, i) && self.b.no_four(o, i) {
@@ -311,15 +320,6 @@ impl<'a, 's> Searcher<'a, 's> {
         } else {
             Status::Normal
         }
-    }
-
-    /// The last `order::LOCAL_STONES` stones, newest first (unused slots `usize::MAX`).
-    fn recent_stones(&self) -> [usize; order::LOCAL_STONES] {
-        let mut out = [usize::MAX; order::LOCAL_STONES];
-        for (o, &i) in out.iter_mut().zip(self.b.stack.iter().rev()) {
-            *o = i;
-        }
-        out
     }
 
     /// Spends one VCF node: false when the VCF budget is used up or the search was stopped,
@@ -651,7 +651,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let new_depth = if forced_single { depth } else { depth - 1 };
         let orig_alpha = alpha;
         let mut best = -MATE;
-        let mut best_move = pick(&mut moves, 0).i;
+        // A placeholder: the first move searched always beats -MATE and replaces it.
+        let mut best_move = moves[0].i;
         for n in 0..moves.len() {
             let m = pick(&mut moves, n);
             // Past the width only while every move tried loses: a loss is a proof only when
@@ -925,10 +926,7 @@ mod tests {
         for (n, (x, y)) in [(1, 1), (2, 2), (12, 12), (13, 13)].into_iter().enumerate() {
             b.make(b.index(x, y), n % 2);
         }
-        let mut recent = [usize::MAX; order::LOCAL_STONES];
-        for (r, &i) in recent.iter_mut().zip(b.stack.iter().rev()) {
-            *r = i;
-        }
+        let recent = recent_stones(&b);
         let near_last = b.index(10, 9);
         let near_older = b.index(4, 5);
         let far_from_all = b.index(7, 0);
