@@ -1,5 +1,8 @@
 //! The search board: padded cells, incremental per-direction pattern keys, Zobrist hash and a
-//! running evaluation sum, all updated in O(1) per move so a node costs little.
+//! running evaluation sum, all updated in O(1) per move so a node costs little. Per point it
+//! also keeps both colours' threat summaries, and bitsets of the candidate points and of the
+//! points where a colour makes a four, so the move generator and the threat searches read
+//! them instead of rescanning the board; `unmake` copies back what `make` saved.
 
 use super::pattern::{self, Tables, B4, F3, F4, FIVE, OVERLINE, WALL};
 use super::rules::{self, Grid};
@@ -56,31 +59,83 @@ impl Threat {
     }
 }
 
+/// What the board keeps per point, together so that one point's update touches one cache line.
+#[derive(Clone, Copy, Default)]
+struct PointState {
+    /// Per direction, the eight neighbours' cell codes (see [`pattern`]).
+    keys: [u16; 4],
+    /// Per colour and direction, the pattern a stone of that colour would make here.
+    pats: [[u8; 4]; 2],
+    /// Per colour, the four directions' patterns summed in the [`PACKED`] form, kept up to date
+    /// as the patterns change: the move generator asks every candidate's threats at every node,
+    /// a pattern changes far less often.
+    packed: [u64; 2],
+}
+
+/// What [`Board::make`] saves for [`Board::unmake`]: the states of the 32 points on the four
+/// lines through the stone, and the evaluation sums. Copying them back is cheaper than working
+/// the patterns out again.
+#[derive(Clone)]
+struct Undo {
+    lines: [PointState; 32],
+    sums: [[i32; 2]; 2],
+}
+
+/// The eight offsets along one line that a stone's key reaches, with the key shift at which
+/// the point at that offset sees the stone.
+const LINE_REACH: [(isize, u32); 8] = {
+    let mut t = [(0isize, 0u32); 8];
+    let mut n = 0;
+    let mut k = -4i32;
+    while k <= 4 {
+        if k != 0 {
+            // The point at offset k sees the stone at its own offset -k.
+            let slot = if -k < 0 { -k + 4 } else { -k + 3 };
+            t[n] = (k as isize, 2 * slot as u32);
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 /// Board state owned by one search thread.
 #[derive(Clone)]
 pub struct Board {
-    pub width: usize,
     pub height: usize,
     pub stride: usize,
     pub rule: Rule,
     cells: Vec<u8>,
-    keys: Vec<[u16; 4]>,
-    pats: [Vec<[u8; 4]>; 2],
+    state: Vec<PointState>,
+    /// Per colour, where its rows start in the pattern tables (whether only an exact five wins
+    /// is fixed by the rule).
+    table_row: [usize; 2],
     near: Vec<u8>,
+    /// Empty points with a stone within two: the number of [`Board::candidates`].
+    near_empty: usize,
+    /// The same points, one bit per padded index, so listing them costs a few words' scan.
+    near_empty_bits: Vec<u64>,
+    /// Per colour, one bit per padded index: the empty points where that colour makes a four or
+    /// a five. Threat searches and leaves look only at these, not at every candidate.
+    fours: [Vec<u64>; 2],
     /// Per colour, its patterns summed with the weights of the side to move and of the side
     /// waiting: the evaluation needs one of each.
     sums: [[i32; 2]; 2],
     pub hash: u64,
     zobrist: Vec<[u64; 2]>,
+    /// The stones for the renju referee's forbidden-point test (kept under renju only).
     grid: Grid,
+    /// `(x, y)` of each on-board padded index, looked up instead of divided out: move ordering
+    /// asks it of every candidate.
+    xy: Vec<[u16; 2]>,
     /// Indices of on-board points, row-major.
     pub points: Vec<usize>,
     /// Stones in the order placed.
     pub stack: Vec<usize>,
     deltas: [isize; 4],
     tables: &'static Tables,
-    /// Bounding rectangles (x0, y0, x1, y1) of the stones, one per stack height.
-    rects: Vec<(usize, usize, usize, usize)>,
+    /// One entry per stone on the stack.
+    undo: Vec<Undo>,
 }
 
 thread_local! {
@@ -110,11 +165,13 @@ impl Board {
         let size = stride * (height + 2 * PAD);
         let mut cells = vec![WALL; size];
         let mut points = Vec::with_capacity(width * height);
+        let mut xy = vec![[0; 2]; size];
         for y in 0..height {
             for x in 0..width {
                 let i = (y + PAD) * stride + x + PAD;
                 cells[i] = 0;
                 points.push(i);
+                xy[i] = [x as u16, y as u16];
             }
         }
         let deltas = [
@@ -132,24 +189,28 @@ impl Board {
             })
             .collect();
         let mut b = Board {
-            width,
             height,
             stride,
             rule,
             cells,
-            keys: vec![[0; 4]; size],
-            pats: [vec![[0; 4]; size], vec![[0; 4]; size]],
+            state: vec![PointState::default(); size],
+            table_row: [0; 2],
             near: vec![0; size],
+            near_empty: 0,
+            near_empty_bits: vec![0; size.div_ceil(64)],
+            fours: [vec![0; size.div_ceil(64)], vec![0; size.div_ceil(64)]],
             sums: [[0; 2]; 2],
             hash: 0,
             zobrist,
             grid: Grid::new(width, height),
+            xy,
             points,
             stack: Vec::new(),
             deltas,
             tables: pattern::tables_for(LINE_LENGTH.with(|l| l.get())),
-            rects: Vec::new(),
+            undo: Vec::new(),
         };
+        b.table_row = [0, 1].map(|c| Tables::row(b.exact(c), c));
         b.rebuild();
         b
     }
@@ -160,6 +221,12 @@ impl Board {
             Rule::Standard => true,
             Rule::Renju => colour == 0,
         }
+    }
+
+    /// The pattern colour `c` makes at a point whose neighbours in one direction are `key`.
+    #[inline(always)]
+    fn pattern(&self, c: usize, key: u16) -> u8 {
+        self.tables.at(self.table_row[c], key)
     }
 
     /// Recomputes every key and pattern from the cells (used once at creation).
@@ -176,13 +243,34 @@ impl Board {
                     let q = (i as isize + self.deltas[d] * k as isize) as usize;
                     key |= (self.cells[q] as u16) << (2 * pattern::slot(k));
                 }
-                self.keys[i][d] = key;
+                self.state[i].keys[d] = key;
                 for c in 0..2 {
-                    let p = self.tables.get(self.exact(c), c, key);
-                    self.pats[c][i][d] = p;
+                    let p = self.pattern(c, key);
+                    self.state[i].pats[c][d] = p;
+                    self.state[i].packed[c] += PACKED[p as usize];
                     self.add(c, p, 1);
                 }
             }
+            for c in 0..2 {
+                self.mark_four(c, i);
+            }
+        }
+    }
+
+    /// Whether a packed threat summary holds a five, an open four or a four.
+    #[inline(always)]
+    fn has_four(packed: u64) -> bool {
+        packed & 0xff_ffff != 0
+    }
+
+    /// Sets the four bit of the empty point `i` for colour `c` from its packed summary.
+    #[inline]
+    fn mark_four(&mut self, c: usize, i: usize) {
+        let bit = 1u64 << (i % 64);
+        if Self::has_four(self.state[i].packed[c]) {
+            self.fours[c][i / 64] |= bit;
+        } else {
+            self.fours[c][i / 64] &= !bit;
         }
     }
 
@@ -195,7 +283,8 @@ impl Board {
     /// `(x, y)` of a padded index.
     #[inline]
     pub fn coords(&self, i: usize) -> (usize, usize) {
-        (i % self.stride - PAD, i / self.stride - PAD)
+        let [x, y] = self.xy[i];
+        (x as usize, y as usize)
     }
 
     #[inline]
@@ -215,68 +304,78 @@ impl Board {
 
     /// Places a stone of colour `c` (0/1) on the empty point `i`.
     pub fn make(&mut self, i: usize, c: usize) {
+        let mut undo = Undo {
+            lines: [PointState::default(); 32],
+            sums: self.sums,
+        };
         for cc in 0..2 {
             for d in 0..4 {
-                self.add(cc, self.pats[cc][i][d], -1);
+                self.add(cc, self.state[i].pats[cc][d], -1);
             }
+            // An occupied point is no four point; its patterns stay as they were, valid again
+            // when the stone is taken back.
+            self.fours[cc][i / 64] &= !(1u64 << (i % 64));
+        }
+        if self.near[i] > 0 {
+            self.near_empty -= 1;
+            self.near_empty_bits[i / 64] &= !(1u64 << (i % 64));
         }
         let code = c as u16 + 1;
         self.cells[i] = code as u8;
         self.hash ^= self.zobrist[i][c];
-        let (x, y) = self.coords(i);
-        self.grid
-            .set(x, y, Some(if c == 0 { Color::Black } else { Color::White }));
+        if self.rule == Rule::Renju {
+            let (x, y) = self.coords(i);
+            self.grid
+                .set(x, y, Some(if c == 0 { Color::Black } else { Color::White }));
+        }
         self.stack.push(i);
-        let r = match self.rects.last() {
-            Some(&(x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
-            None => (x, y, x, y),
-        };
-        self.rects.push(r);
         for d in 0..4 {
             let delta = self.deltas[d];
-            for k in -4i32..=4 {
-                if k == 0 {
-                    continue;
-                }
-                let q = (i as isize + delta * k as isize) as usize;
-                // q sees i at offset -k.
-                self.keys[q][d] |= code << (2 * pattern::slot(-k));
+            for (n, &(k, shift)) in LINE_REACH.iter().enumerate() {
+                let q = i.wrapping_add_signed(delta * k);
+                undo.lines[d * 8 + n] = self.state[q];
+                self.state[q].keys[d] |= code << shift;
                 if self.cells[q] == 0 {
                     self.refresh(q, d);
                 }
             }
         }
+        self.undo.push(undo);
         self.touch_near(i, 1);
     }
 
     /// Takes back the last stone.
     pub fn unmake(&mut self) {
         let Some(i) = self.stack.pop() else { return };
-        self.rects.pop();
         let c = self.cells[i] as usize - 1;
         self.cells[i] = 0;
         self.hash ^= self.zobrist[i][c];
-        let (x, y) = self.coords(i);
-        self.grid.set(x, y, None);
-        for d in 0..4 {
-            let delta = self.deltas[d];
-            for k in -4i32..=4 {
-                if k == 0 {
-                    continue;
-                }
-                let q = (i as isize + delta * k as isize) as usize;
-                self.keys[q][d] &= !(3 << (2 * pattern::slot(-k)));
-                if self.cells[q] == 0 {
-                    self.refresh(q, d);
+        if self.rule == Rule::Renju {
+            let (x, y) = self.coords(i);
+            self.grid.set(x, y, None);
+        }
+        if let Some(undo) = self.undo.pop() {
+            for d in 0..4 {
+                let delta = self.deltas[d];
+                for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
+                    let q = i.wrapping_add_signed(delta * k);
+                    self.state[q] = undo.lines[d * 8 + n];
+                    if self.cells[q] == 0 {
+                        self.mark_four(0, q);
+                        self.mark_four(1, q);
+                    }
                 }
             }
+            self.sums = undo.sums;
         }
         for cc in 0..2 {
-            for d in 0..4 {
-                self.add(cc, self.pats[cc][i][d], 1);
-            }
+            self.mark_four(cc, i);
         }
         self.touch_near(i, -1);
+        if self.near[i] > 0 {
+            self.near_empty += 1;
+            self.near_empty_bits[i / 64] |= 1u64 << (i % 64);
+        }
     }
 
     /// Adds (`sign` 1) or removes (-1) one pattern of colour `c` to the evaluation sums.
@@ -286,15 +385,26 @@ impl Board {
         self.sums[c][1] += sign * OPPONENT_WEIGHT[p as usize];
     }
 
+    /// Recomputes both colours' patterns at the empty point `q` in direction `d` after a
+    /// neighbour changed, with the evaluation sums and the packed threat summary.
     #[inline]
     fn refresh(&mut self, q: usize, d: usize) {
-        let key = self.keys[q][d];
+        let st = &mut self.state[q];
+        let key = st.keys[d];
         for c in 0..2 {
-            let old = self.pats[c][q][d];
-            let new = self.tables.get(self.exact(c), c, key);
-            self.pats[c][q][d] = new;
-            self.add(c, old, -1);
-            self.add(c, new, 1);
+            let old = st.pats[c][d] as usize;
+            let new = self.tables.at(self.table_row[c], key);
+            if new as usize != old {
+                st.pats[c][d] = new;
+                let new = new as usize;
+                let before = st.packed[c];
+                st.packed[c] = before.wrapping_add(PACKED[new]).wrapping_sub(PACKED[old]);
+                if Self::has_four(before) != Self::has_four(st.packed[c]) {
+                    self.fours[c][q / 64] ^= 1u64 << (q % 64);
+                }
+                self.sums[c][0] += OWN_WEIGHT[new] - OWN_WEIGHT[old];
+                self.sums[c][1] += OPPONENT_WEIGHT[new] - OPPONENT_WEIGHT[old];
+            }
         }
     }
 
@@ -302,7 +412,17 @@ impl Board {
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let q = (i as isize + dy * self.stride as isize + dx) as usize;
+                let was_near = self.near[q] > 0;
                 self.near[q] = (self.near[q] as i32 + by) as u8;
+                // The point `i` itself is counted by `make` and `unmake`.
+                if q != i && self.cells[q] == 0 && was_near != (self.near[q] > 0) {
+                    if was_near {
+                        self.near_empty -= 1;
+                    } else {
+                        self.near_empty += 1;
+                    }
+                    self.near_empty_bits[q / 64] ^= 1u64 << (q % 64);
+                }
             }
         }
     }
@@ -313,7 +433,7 @@ impl Board {
         let mut n = [0u32; 11];
         for &i in &self.points {
             if self.cells[i] == 0 {
-                for p in self.pats[c][i] {
+                for p in self.state[i].pats[c] {
                     n[p as usize] += 1;
                 }
             }
@@ -324,10 +444,9 @@ impl Board {
     /// What colour `c` makes by playing the empty point `i`.
     #[inline]
     pub fn threat(&self, c: usize, i: usize) -> Threat {
-        // Branch-free: the four directions' packed counts add up without carries (at most 4
-        // per byte field, at most 8,000 in the value field).
-        let [a, b, d, e] = self.pats[c][i];
-        let sum = PACKED[a as usize] + PACKED[b as usize] + PACKED[d as usize] + PACKED[e as usize];
+        // The four directions' packed counts add up without carries (at most 4 per byte
+        // field, at most 8,000 in the value field).
+        let sum = self.state[i].packed[c];
         Threat {
             five: sum & 0xff != 0,
             f4: (sum >> 8) as u8,
@@ -338,19 +457,10 @@ impl Board {
         }
     }
 
-    /// True when colour `c` makes nothing at `i` that [`Board::threat`] counts as a four or a
-    /// five in any direction: each direction's pattern is below `B4` (B4, F4 and FIVE, 8..=10,
-    /// are the only patterns with bit 3 set), tested on all four at once.
-    #[inline]
-    pub fn no_four(&self, c: usize, i: usize) -> bool {
-        const _: () = assert!(B4 == 8 && F4 == 9 && FIVE == 10 && F3 < 8 && OVERLINE < 8);
-        u32::from_ne_bytes(self.pats[c][i]) & 0x0808_0808 == 0
-    }
-
     /// True when colour `c` makes a five at `i`.
     #[inline]
     pub fn makes_five(&self, c: usize, i: usize) -> bool {
-        self.pats[c][i].contains(&FIVE)
+        self.state[i].packed[c] & 0xff != 0
     }
 
     /// Whether black may not play `i` under renju (the referee's exact test, called only on
@@ -371,20 +481,36 @@ impl Board {
         self.sums[c][0] - self.sums[1 - c][1]
     }
 
+    /// How many points [`Board::candidates`] would list.
+    pub fn candidate_count(&self) -> usize {
+        self.near_empty
+    }
+
+    /// The empty points where either colour makes a four or a five (a subset of the
+    /// candidates), row-major like them, into `out`; with `only` set, those of that colour.
+    pub fn four_points(&self, only: Option<usize>, out: &mut Vec<usize>) {
+        out.clear();
+        for (w, (&a, &b)) in self.fours[0].iter().zip(&self.fours[1]).enumerate() {
+            let mut bits = match only {
+                Some(0) => a,
+                Some(_) => b,
+                None => a | b,
+            };
+            while bits != 0 {
+                out.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
     /// Empty points within two of a stone, row-major, into `out`.
     pub fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
-        let Some(&(x0, y0, x1, y1)) = self.rects.last() else {
-            return;
-        };
-        let (x0, y0) = (x0.saturating_sub(2), y0.saturating_sub(2));
-        let (x1, y1) = ((x1 + 2).min(self.width - 1), (y1 + 2).min(self.height - 1));
-        for y in y0..=y1 {
-            let row = (y + PAD) * self.stride + PAD;
-            for i in row + x0..=row + x1 {
-                if self.cells[i] == 0 && self.near[i] > 0 {
-                    out.push(i);
-                }
+        for (w, &word) in self.near_empty_bits.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
             }
         }
     }
@@ -394,7 +520,7 @@ impl Board {
     pub fn four_line_points(&self, c: usize, i: usize, out: &mut Vec<usize>) {
         out.clear();
         for d in 0..4 {
-            let p = self.pats[c][i][d];
+            let p = self.state[i].pats[c][d];
             if p != F4 && p != B4 {
                 continue;
             }
@@ -422,6 +548,76 @@ impl Board {
                 if self.cells[q] == 0 {
                     out.push(q);
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Everything `make` and `unmake` keep incrementally, worked out from scratch on a board
+    /// built by replaying the same stones.
+    fn assert_matches_replay(b: &Board) {
+        let mut fresh = Board::new(b.stride - 2 * PAD, b.height, b.rule);
+        for (n, &i) in b.stack.iter().enumerate() {
+            fresh.make(i, usize::from(b.cells[i] == 2));
+            assert_eq!(b.cells[i], fresh.cells[i], "stone {n}");
+        }
+        let mut listed = Vec::new();
+        b.candidates(&mut listed);
+        let expected: Vec<usize> = b
+            .points
+            .iter()
+            .copied()
+            .filter(|&i| b.is_empty(i) && b.is_near(i))
+            .collect();
+        assert_eq!(listed, expected, "candidates");
+        assert_eq!(b.candidate_count(), expected.len());
+        for c in 0..2 {
+            assert_eq!(b.eval(c), fresh.eval(c), "evaluation for colour {c}");
+            let mut fours = Vec::new();
+            b.four_points(Some(c), &mut fours);
+            let expected: Vec<usize> = b
+                .points
+                .iter()
+                .copied()
+                .filter(|&i| b.is_empty(i) && fresh.threat(c, i).four() | fresh.threat(c, i).five)
+                .collect();
+            assert_eq!(fours, expected, "four points of colour {c}");
+            for &i in &b.points {
+                if b.is_empty(i) {
+                    assert_eq!(b.state[i].pats[c], fresh.state[i].pats[c]);
+                    assert_eq!(b.state[i].packed[c], fresh.state[i].packed[c]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_state_matches_a_replayed_board() {
+        for (game, rule) in [Rule::Freestyle, Rule::Standard, Rule::Renju]
+            .into_iter()
+            .enumerate()
+        {
+            let mut b = Board::new(15, 15, rule);
+            let mut r = game as u64;
+            // Stones clustered in the middle so that fours and fives appear; some taken back.
+            for step in 0..120 {
+                r = splitmix(r);
+                let (x, y) = (4 + (r % 7) as usize, 4 + (r / 7 % 7) as usize);
+                let i = b.index(x, y);
+                if b.is_empty(i) {
+                    b.make(i, step % 2);
+                } else if r % 3 == 0 {
+                    b.unmake();
+                }
+                assert_matches_replay(&b);
+            }
+            while b.stones() > 0 {
+                b.unmake();
+                assert_matches_replay(&b);
             }
         }
     }

@@ -41,15 +41,29 @@ const X: u8 = 2;
 
 /// Pattern tables: `[exact][colour][key]`, `exact` meaning only an exact five wins.
 pub struct Tables {
-    t: Vec<u8>,
+    t: Box<[u8; TABLE_SIZE]>,
 }
+
+/// Entries of one [`Tables`]: two exactness flags, two colours, every 16-bit key.
+const TABLE_SIZE: usize = 4 << 16;
 
 impl Tables {
     /// The pattern a stone of `colour` (0 black, 1 white) makes at a point with neighbour `key`.
     #[inline(always)]
     pub fn get(&self, exact: bool, colour: usize, key: u16) -> u8 {
-        // The index is at most 4 * 65536 - 1 by construction.
-        self.t[((exact as usize) << 17) | (colour << 16) | key as usize]
+        self.at(Self::row(exact, colour), key)
+    }
+
+    /// Where the entries of one exactness and colour start: the board works this out once.
+    pub fn row(exact: bool, colour: usize) -> usize {
+        ((exact as usize) << 17) | ((colour & 1) << 16)
+    }
+
+    /// The entry for `key` in the row starting at `row` (from [`Tables::row`]).
+    #[inline(always)]
+    pub fn at(&self, row: usize, key: u16) -> u8 {
+        // The mask keeps the index in the table, so no bounds check is needed.
+        self.t[(row | key as usize) & (TABLE_SIZE - 1)]
     }
 }
 
@@ -152,7 +166,11 @@ fn level(line: &mut [u8; 9], exact: bool, k: usize, memo: &mut [u8]) -> u8 {
 }
 
 fn build(k: usize) -> Tables {
-    let mut t = vec![DEAD; 4 << 16];
+    // Built on the heap: a 256 KiB array on a thread's stack would be a risk.
+    let mut t: Box<[u8; TABLE_SIZE]> = match vec![DEAD; TABLE_SIZE].into_boxed_slice().try_into() {
+        Ok(t) => t,
+        Err(_) => unreachable!("the vector has exactly TABLE_SIZE entries"),
+    };
     for exact in [false, true] {
         let mut memo = vec![u8::MAX; 19683];
         for colour in 0..2usize {

@@ -242,28 +242,29 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut op_flex = false;
         let mut my_flex = usize::MAX;
         let mut cands = std::mem::take(&mut self.cands);
-        self.b.candidates(&mut cands);
         self.leaf_fours.clear();
         // At a leaf, a point where neither side makes a four or a five changes no fact the
         // leaf needs (fives, fours, the moves that answer a four) and its order value is never
-        // used: one such point stands for all of them (the list must only be non-empty). Renju
-        // black needs every point's threats for the forbidden test, so it keeps them all.
+        // used: only the board's four points are looked at, and when there are other candidates
+        // one entry stands for all of them (the list must only be non-empty; its point is never
+        // played). Renju black needs every point's threats for the forbidden test, so it keeps
+        // them all.
         let skip_quiet = leaf && !(c == 0 && self.b.rule == Rule::Renju);
-        let recent = recent_stones(&self.b);
-        let mut quiet_kept = false;
-        for &i in &cands {
-            if skip_quiet && self.b.no_four(c, i) && self.b.no_four(o, i) {
-                if !quiet_kept {
-                    quiet_kept = true;
-                    out.push(Cand {
-                        i,
-                        score: 0,
-                        answers_four: false,
-                        three: false,
-                    });
-                }
-                continue;
+        if skip_quiet {
+            self.b.four_points(None, &mut cands);
+            if self.b.candidate_count() > cands.len() {
+                out.push(Cand {
+                    i: usize::MAX,
+                    score: 0,
+                    answers_four: false,
+                    three: false,
+                });
             }
+        } else {
+            self.b.candidates(&mut cands);
+        }
+        let recent = recent_stones(&self.b);
+        for &i in &cands {
             let tm = self.b.threat(c, i);
             if tm.five {
                 self.cands = cands;
@@ -357,7 +358,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         let mut fours: Vec<(usize, Threat)> = Vec::new();
         let mut cands = std::mem::take(&mut self.cands);
-        self.b.candidates(&mut cands);
+        self.b.four_points(Some(c), &mut cands);
         for &i in &cands {
             let t = self.b.threat(c, i);
             if t.five {
@@ -434,7 +435,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut fours = Vec::new();
         let mut op_five = false;
         let mut cands = std::mem::take(&mut self.cands);
-        self.b.candidates(&mut cands);
+        self.b.four_points(None, &mut cands);
         for &i in &cands {
             {
                 let t = self.b.threat(c, i);
