@@ -457,6 +457,13 @@ impl Board {
         }
     }
 
+    /// True when either colour makes a four or a five at the empty point `i`.
+    #[inline]
+    pub fn is_four_point(&self, i: usize) -> bool {
+        let [a, b] = self.state[i].packed;
+        Self::has_four(a | b)
+    }
+
     /// True when colour `c` makes a five at `i`.
     #[inline]
     pub fn makes_five(&self, c: usize, i: usize) -> bool {

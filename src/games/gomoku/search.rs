@@ -108,8 +108,6 @@ pub struct Searcher<'a, 's> {
 struct Cand {
     i: usize,
     score: i32,
-    /// Answers an opponent's open four or makes a four: the moves kept when forced.
-    answers_four: bool,
     /// Makes an open three (and no four): the opponent must answer, so the move may be extended.
     three: bool,
 }
@@ -243,26 +241,10 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut my_flex = usize::MAX;
         let mut cands = std::mem::take(&mut self.cands);
         self.leaf_fours.clear();
-        // At a leaf, a point where neither side makes a four or a five changes no fact the
-        // leaf needs (fives, fours, the moves that answer a four) and its order value is never
-        // used: only the board's four points are looked at, and when there are other candidates
-        // one entry stands for all of them (the list must only be non-empty; its point is never
-        // played). Renju black needs every point's threats for the forbidden test, so it keeps
-        // them all.
-        let skip_quiet = leaf && !(c == 0 && self.b.rule == Rule::Renju);
-        if skip_quiet {
-            self.b.four_points(None, &mut cands);
-            if self.b.candidate_count() > cands.len() {
-                out.push(Cand {
-                    i: usize::MAX,
-                    score: 0,
-                    answers_four: false,
-                    three: false,
-                });
-            }
-        } else {
-            self.b.candidates(&mut cands);
-        }
+        // The forced facts (fives, fours, the answers to an open four) all lie on the board's
+        // four points, so those are looked at first; the other candidates are only needed at
+        // an interior node that turns out not to be forced.
+        self.b.four_points(None, &mut cands);
         let recent = recent_stones(&self.b);
         for &i in &cands {
             let tm = self.b.threat(c, i);
@@ -287,12 +269,11 @@ impl<'a, 's> Searcher<'a, 's> {
             out.push(Cand {
                 i,
                 score: order_value(&tm, &to) / locality_divisor(&self.b, i, &recent),
-                answers_four: tm.four() || to.four() || to.flex4(),
                 three: tm.f3 > 0 && !tm.four(),
             });
         }
-        self.cands = cands;
         if op_fives > 0 {
+            self.cands = cands;
             out.clear();
             let tm = self.b.threat(c, op_five);
             if op_fives > 1 || self.b.forbidden(c, op_five, &tm) {
@@ -301,21 +282,50 @@ impl<'a, 's> Searcher<'a, 's> {
             out.push(Cand {
                 i: op_five,
                 score: 0,
-                answers_four: true,
                 three: false,
             });
             return Status::Forced;
         }
         if my_flex != usize::MAX {
+            self.cands = cands;
             return Status::Win(3, my_flex);
         }
         let forced = op_flex;
-        // Only renju black has forbidden points: nobody else needs the threat again.
+        // Only renju black has forbidden points, and needs every point's threats to find them.
         let restricted = c == 0 && self.b.rule == Rule::Renju;
-        let b = &self.b;
-        out.retain(|m| {
-            (!forced || m.answers_four) && !(restricted && b.forbidden(c, m.i, &b.threat(c, m.i)))
-        });
+        if !forced {
+            if leaf && !restricted {
+                // A quiet point changes no fact a leaf needs and its order value is never used:
+                // one entry stands for all of them (the list must only be non-empty; its point
+                // is never played).
+                if self.b.candidate_count() > out.len() {
+                    out.push(Cand {
+                        i: usize::MAX,
+                        score: 0,
+                        three: false,
+                    });
+                }
+            } else {
+                self.b.candidates(&mut cands);
+                for &i in &cands {
+                    if self.b.is_four_point(i) {
+                        continue;
+                    }
+                    let tm = self.b.threat(c, i);
+                    let to = self.b.threat(o, i);
+                    out.push(Cand {
+                        i,
+                        score: order_value(&tm, &to) / locality_divisor(&self.b, i, &recent),
+                        three: tm.f3 > 0,
+                    });
+                }
+            }
+        }
+        self.cands = cands;
+        if restricted {
+            let b = &self.b;
+            out.retain(|m| !b.forbidden(c, m.i, &b.threat(c, m.i)));
+        }
         if forced {
             Status::Forced
         } else {
