@@ -111,9 +111,8 @@ pub struct Board {
     /// is fixed by the rule).
     table_row: [usize; 2],
     near: Vec<u8>,
-    /// Empty points with a stone within two: the number of [`Board::candidates`].
-    near_empty: usize,
-    /// The same points, one bit per padded index, so listing them costs a few words' scan.
+    /// Empty points with a stone within two (the candidates), one bit per padded index, so
+    /// listing them costs a few words' scan.
     near_empty_bits: Vec<u64>,
     /// Per colour, one bit per padded index: the empty points where that colour makes a four or
     /// a five. Threat searches and leaves look only at these, not at every candidate.
@@ -196,7 +195,6 @@ impl Board {
             state: vec![PointState::default(); size],
             table_row: [0; 2],
             near: vec![0; size],
-            near_empty: 0,
             near_empty_bits: vec![0; size.div_ceil(64)],
             fours: [vec![0; size.div_ceil(64)], vec![0; size.div_ceil(64)]],
             sums: [[0; 2]; 2],
@@ -304,10 +302,22 @@ impl Board {
 
     /// Places a stone of colour `c` (0/1) on the empty point `i`.
     pub fn make(&mut self, i: usize, c: usize) {
-        let mut undo = Undo {
-            lines: [PointState::default(); 32],
-            sums: self.sums,
-        };
+        // The undo entries are kept between searches and overwritten in place.
+        let height = self.stack.len();
+        if self.undo.len() <= height {
+            self.undo.push(Undo {
+                lines: [PointState::default(); 32],
+                sums: [[0; 2]; 2],
+            });
+        }
+        let undo = &mut self.undo[height];
+        undo.sums = self.sums;
+        for d in 0..4 {
+            let delta = self.deltas[d];
+            for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
+                undo.lines[d * 8 + n] = self.state[i.wrapping_add_signed(delta * k)];
+            }
+        }
         for cc in 0..2 {
             for d in 0..4 {
                 self.add(cc, self.state[i].pats[cc][d], -1);
@@ -316,10 +326,7 @@ impl Board {
             // when the stone is taken back.
             self.fours[cc][i / 64] &= !(1u64 << (i % 64));
         }
-        if self.near[i] > 0 {
-            self.near_empty -= 1;
-            self.near_empty_bits[i / 64] &= !(1u64 << (i % 64));
-        }
+        self.near_empty_bits[i / 64] &= !(1u64 << (i % 64));
         let code = c as u16 + 1;
         self.cells[i] = code as u8;
         self.hash ^= self.zobrist[i][c];
@@ -331,16 +338,14 @@ impl Board {
         self.stack.push(i);
         for d in 0..4 {
             let delta = self.deltas[d];
-            for (n, &(k, shift)) in LINE_REACH.iter().enumerate() {
+            for &(k, shift) in &LINE_REACH {
                 let q = i.wrapping_add_signed(delta * k);
-                undo.lines[d * 8 + n] = self.state[q];
                 self.state[q].keys[d] |= code << shift;
                 if self.cells[q] == 0 {
                     self.refresh(q, d);
                 }
             }
         }
-        self.undo.push(undo);
         self.touch_near(i, 1);
     }
 
@@ -354,26 +359,30 @@ impl Board {
             let (x, y) = self.coords(i);
             self.grid.set(x, y, None);
         }
-        if let Some(undo) = self.undo.pop() {
-            for d in 0..4 {
-                let delta = self.deltas[d];
-                for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
-                    let q = i.wrapping_add_signed(delta * k);
-                    self.state[q] = undo.lines[d * 8 + n];
-                    if self.cells[q] == 0 {
-                        self.mark_four(0, q);
-                        self.mark_four(1, q);
-                    }
+        let undo = &self.undo[self.stack.len()];
+        for d in 0..4 {
+            let delta = self.deltas[d];
+            for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
+                let q = i.wrapping_add_signed(delta * k);
+                self.state[q] = undo.lines[d * 8 + n];
+            }
+        }
+        self.sums = undo.sums;
+        for d in 0..4 {
+            let delta = self.deltas[d];
+            for &(k, _) in &LINE_REACH {
+                let q = i.wrapping_add_signed(delta * k);
+                if self.cells[q] == 0 {
+                    self.mark_four(0, q);
+                    self.mark_four(1, q);
                 }
             }
-            self.sums = undo.sums;
         }
         for cc in 0..2 {
             self.mark_four(cc, i);
         }
         self.touch_near(i, -1);
         if self.near[i] > 0 {
-            self.near_empty += 1;
             self.near_empty_bits[i / 64] |= 1u64 << (i % 64);
         }
     }
@@ -408,20 +417,20 @@ impl Board {
         }
     }
 
-    fn touch_near(&mut self, i: usize, by: i32) {
+    /// Counts the stone at `i` in (`by` 1) or out (-1) of the near counts of the 5x5 square
+    /// around it, and keeps the candidate bits of the empty points there (the point `i` itself
+    /// is handled by `make` and `unmake`).
+    fn touch_near(&mut self, i: usize, by: i8) {
         for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let q = (i as isize + dy * self.stride as isize + dx) as usize;
-                let was_near = self.near[q] > 0;
-                self.near[q] = (self.near[q] as i32 + by) as u8;
-                // The point `i` itself is counted by `make` and `unmake`.
-                if q != i && self.cells[q] == 0 && was_near != (self.near[q] > 0) {
-                    if was_near {
-                        self.near_empty -= 1;
-                    } else {
-                        self.near_empty += 1;
-                    }
-                    self.near_empty_bits[q / 64] ^= 1u64 << (q % 64);
+            let row = i.wrapping_add_signed(dy * self.stride as isize - 2);
+            for q in row..row + 5 {
+                let n = self.near[q].wrapping_add_signed(by);
+                self.near[q] = n;
+                let bit = 1u64 << (q % 64);
+                if self.cells[q] == 0 && n > 0 && q != i {
+                    self.near_empty_bits[q / 64] |= bit;
+                } else if n == 0 {
+                    self.near_empty_bits[q / 64] &= !bit;
                 }
             }
         }
@@ -490,7 +499,10 @@ impl Board {
 
     /// How many points [`Board::candidates`] would list.
     pub fn candidate_count(&self) -> usize {
-        self.near_empty
+        self.near_empty_bits
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 
     /// The empty points where either colour makes a four or a five (a subset of the
