@@ -11,6 +11,8 @@ use crate::games::{Color, Rule};
 
 /// Padding around the board: a window reaches four cells out.
 pub const PAD: usize = 4;
+/// Words of the board's bitsets: enough for the padded 22 x 22 board (30 x 30 = 900 bits).
+const MAX_WORDS: usize = 16;
 
 use super::params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
 use super::params::order::POINT_WEIGHT as WEIGHT;
@@ -110,10 +112,12 @@ pub struct Board {
     /// Per colour, where its rows start in the pattern tables (whether only an exact five wins
     /// is fixed by the rule).
     table_row: [usize; 2],
-    near: Vec<u8>,
-    /// Empty points with a stone within two (the candidates), one bit per padded index, so
-    /// listing them costs a few words' scan.
-    near_empty_bits: Vec<u64>,
+    /// The stones, one bit per padded index: the candidates (empty points within two of a
+    /// stone) are this set grown by two in every direction, worked out when asked, which costs
+    /// less than keeping per-point counts up to date at every move.
+    stone_bits: Vec<u64>,
+    /// The on-board points, one bit per padded index.
+    board_bits: Vec<u64>,
     /// Per colour, one bit per padded index: the empty points where that colour makes a four or
     /// a five. Threat searches and leaves look only at these, not at every candidate.
     fours: [Vec<u64>; 2],
@@ -165,11 +169,19 @@ impl Board {
         let mut cells = vec![WALL; size];
         let mut points = Vec::with_capacity(width * height);
         let mut xy = vec![[0; 2]; size];
+        // The candidate computation works on fixed-size bit arrays and shifts by two rows within
+        // a word: boards up to 23 x 23 fit (the games allow at most 22 x 22).
+        assert!(
+            size <= 64 * MAX_WORDS && 2 * stride < 64,
+            "board too large for the search board"
+        );
+        let mut board_bits = vec![0; size.div_ceil(64)];
         for y in 0..height {
             for x in 0..width {
                 let i = (y + PAD) * stride + x + PAD;
                 cells[i] = 0;
                 points.push(i);
+                board_bits[i / 64] |= 1u64 << (i % 64);
                 xy[i] = [x as u16, y as u16];
             }
         }
@@ -194,8 +206,8 @@ impl Board {
             cells,
             state: vec![PointState::default(); size],
             table_row: [0; 2],
-            near: vec![0; size],
-            near_empty_bits: vec![0; size.div_ceil(64)],
+            stone_bits: vec![0; size.div_ceil(64)],
+            board_bits,
             fours: [vec![0; size.div_ceil(64)], vec![0; size.div_ceil(64)]],
             sums: [[0; 2]; 2],
             hash: 0,
@@ -293,7 +305,10 @@ impl Board {
     /// True when some stone lies within two points of `i`.
     #[inline]
     pub fn is_near(&self, i: usize) -> bool {
-        self.near[i] > 0
+        (-2isize..=2).any(|dy| {
+            let row = i.wrapping_add_signed(dy * self.stride as isize - 2);
+            (row..row + 5).any(|q| self.cells[q] == 1 || self.cells[q] == 2)
+        })
     }
 
     pub fn stones(&self) -> usize {
@@ -326,7 +341,7 @@ impl Board {
             // when the stone is taken back.
             self.fours[cc][i / 64] &= !(1u64 << (i % 64));
         }
-        self.near_empty_bits[i / 64] &= !(1u64 << (i % 64));
+        self.stone_bits[i / 64] |= 1u64 << (i % 64);
         let code = c as u16 + 1;
         self.cells[i] = code as u8;
         self.hash ^= self.zobrist[i][c];
@@ -346,7 +361,6 @@ impl Board {
                 }
             }
         }
-        self.touch_near(i, 1);
     }
 
     /// Takes back the last stone.
@@ -381,10 +395,7 @@ impl Board {
         for cc in 0..2 {
             self.mark_four(cc, i);
         }
-        self.touch_near(i, -1);
-        if self.near[i] > 0 {
-            self.near_empty_bits[i / 64] |= 1u64 << (i % 64);
-        }
+        self.stone_bits[i / 64] &= !(1u64 << (i % 64));
     }
 
     /// Adds (`sign` 1) or removes (-1) one pattern of colour `c` to the evaluation sums.
@@ -417,23 +428,31 @@ impl Board {
         }
     }
 
-    /// Counts the stone at `i` in (`by` 1) or out (-1) of the near counts of the 5x5 square
-    /// around it, and keeps the candidate bits of the empty points there (the point `i` itself
-    /// is handled by `make` and `unmake`).
-    fn touch_near(&mut self, i: usize, by: i8) {
-        for dy in -2isize..=2 {
-            let row = i.wrapping_add_signed(dy * self.stride as isize - 2);
-            for q in row..row + 5 {
-                let n = self.near[q].wrapping_add_signed(by);
-                self.near[q] = n;
-                let bit = 1u64 << (q % 64);
-                if self.cells[q] == 0 && n > 0 && q != i {
-                    self.near_empty_bits[q / 64] |= bit;
-                } else if n == 0 {
-                    self.near_empty_bits[q / 64] &= !bit;
+    /// The candidate points as bits: the stones grown by two columns, then by two rows, less
+    /// the stones and the padding. The padding is four wide, so a shift never wraps a stone
+    /// onto another row's points.
+    fn candidate_bits(&self) -> [u64; MAX_WORDS] {
+        fn grow(src: &[u64; MAX_WORDS], words: usize, steps: [u32; 2]) -> [u64; MAX_WORDS] {
+            let mut out = *src;
+            for s in steps {
+                for w in 0..words {
+                    let up = (src[w] << s) | if w > 0 { src[w - 1] >> (64 - s) } else { 0 };
+                    let down = (src[w] >> s) | src.get(w + 1).map_or(0, |&n| n << (64 - s));
+                    out[w] |= up | down;
                 }
             }
+            out
         }
+        let words = self.stone_bits.len();
+        let mut stones = [0u64; MAX_WORDS];
+        stones[..words].copy_from_slice(&self.stone_bits);
+        let stride = self.stride as u32;
+        let rows = grow(&grow(&stones, words, [1, 2]), words, [stride, 2 * stride]);
+        let mut out = [0u64; MAX_WORDS];
+        for w in 0..words {
+            out[w] = rows[w] & !stones[w] & self.board_bits[w];
+        }
+        out
     }
 
     /// How many (empty point, direction) pairs hold each line pattern for colour `c`: the
@@ -499,7 +518,7 @@ impl Board {
 
     /// How many points [`Board::candidates`] would list.
     pub fn candidate_count(&self) -> usize {
-        self.near_empty_bits
+        self.candidate_bits()
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum()
@@ -525,7 +544,7 @@ impl Board {
     /// Empty points within two of a stone, row-major, into `out`.
     pub fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
-        for (w, &word) in self.near_empty_bits.iter().enumerate() {
+        for (w, &word) in self.candidate_bits().iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 out.push(w * 64 + bits.trailing_zeros() as usize);
@@ -616,16 +635,32 @@ mod tests {
 
     #[test]
     fn incremental_state_matches_a_replayed_board() {
-        for (game, rule) in [Rule::Freestyle, Rule::Standard, Rule::Renju]
-            .into_iter()
-            .enumerate()
-        {
-            let mut b = Board::new(15, 15, rule);
+        let cases = [
+            (15, Rule::Freestyle),
+            (15, Rule::Standard),
+            (15, Rule::Renju),
+            (5, Rule::Freestyle),
+            (22, Rule::Freestyle),
+        ];
+        for (game, (size, rule)) in cases.into_iter().enumerate() {
+            let mut b = Board::new(size, size, rule);
             let mut r = game as u64;
-            // Stones clustered in the middle so that fours and fives appear; some taken back.
+            // Stones clustered in a 7 x 7 square (the whole board when smaller) so that fours
+            // and fives appear, at the edge on the large board; some taken back.
+            let (span, low) = (
+                size.min(7),
+                if size > 15 {
+                    size - 7
+                } else {
+                    (size - size.min(7)) / 2
+                },
+            );
             for step in 0..120 {
                 r = splitmix(r);
-                let (x, y) = (4 + (r % 7) as usize, 4 + (r / 7 % 7) as usize);
+                let (x, y) = (
+                    low + (r % span as u64) as usize,
+                    low + (r / 7 % span as u64) as usize,
+                );
                 let i = b.index(x, y);
                 if b.is_empty(i) {
                     b.make(i, step % 2);
