@@ -92,8 +92,7 @@ const LINE_REACH: [(isize, u32); 8] = {
     while k <= 4 {
         if k != 0 {
             // The point at offset k sees the stone at its own offset -k.
-            let slot = if -k < 0 { -k + 4 } else { -k + 3 };
-            t[n] = (k as isize, 2 * slot as u32);
+            t[n] = (k as isize, 2 * pattern::slot(-k));
             n += 1;
         }
         k += 1;
@@ -325,14 +324,7 @@ impl Board {
                 sums: [[0; 2]; 2],
             });
         }
-        let undo = &mut self.undo[height];
-        undo.sums = self.sums;
-        for d in 0..4 {
-            let delta = self.deltas[d];
-            for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
-                undo.lines[d * 8 + n] = self.state[i.wrapping_add_signed(delta * k)];
-            }
-        }
+        self.undo[height].sums = self.sums;
         for cc in 0..2 {
             for d in 0..4 {
                 self.add(cc, self.state[i].pats[cc][d], -1);
@@ -353,8 +345,10 @@ impl Board {
         self.stack.push(i);
         for d in 0..4 {
             let delta = self.deltas[d];
-            for &(k, shift) in &LINE_REACH {
+            for (n, &(k, shift)) in LINE_REACH.iter().enumerate() {
                 let q = i.wrapping_add_signed(delta * k);
+                // Saved before its first change: each line point is visited once.
+                self.undo[height].lines[d * 8 + n] = self.state[q];
                 self.state[q].keys[d] |= code << shift;
                 if self.cells[q] == 0 {
                     self.refresh(q, d);
@@ -373,19 +367,13 @@ impl Board {
             let (x, y) = self.coords(i);
             self.grid.set(x, y, None);
         }
-        let undo = &self.undo[self.stack.len()];
+        let height = self.stack.len();
+        self.sums = self.undo[height].sums;
         for d in 0..4 {
             let delta = self.deltas[d];
             for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
                 let q = i.wrapping_add_signed(delta * k);
-                self.state[q] = undo.lines[d * 8 + n];
-            }
-        }
-        self.sums = undo.sums;
-        for d in 0..4 {
-            let delta = self.deltas[d];
-            for &(k, _) in &LINE_REACH {
-                let q = i.wrapping_add_signed(delta * k);
+                self.state[q] = self.undo[height].lines[d * 8 + n];
                 if self.cells[q] == 0 {
                     self.mark_four(0, q);
                     self.mark_four(1, q);
@@ -529,27 +517,20 @@ impl Board {
     pub fn four_points(&self, only: Option<usize>, out: &mut Vec<usize>) {
         out.clear();
         for (w, (&a, &b)) in self.fours[0].iter().zip(&self.fours[1]).enumerate() {
-            let mut bits = match only {
+            let bits = match only {
                 Some(0) => a,
                 Some(_) => b,
                 None => a | b,
             };
-            while bits != 0 {
-                out.push(w * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
+            push_set_bits(w, bits, out);
         }
     }
 
     /// Empty points within two of a stone, row-major, into `out`.
     pub fn candidates(&self, out: &mut Vec<usize>) {
         out.clear();
-        for (w, &word) in self.candidate_bits().iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out.push(w * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
+        for (w, &bits) in self.candidate_bits().iter().enumerate() {
+            push_set_bits(w, bits, out);
         }
     }
 
@@ -588,6 +569,16 @@ impl Board {
                 }
             }
         }
+    }
+}
+
+/// Appends the padded index of every set bit of word `w` of a board bitset, in index order
+/// (row-major, as the move generator's tie order expects).
+#[inline]
+fn push_set_bits(w: usize, mut bits: u64, out: &mut Vec<usize>) {
+    while bits != 0 {
+        out.push(w * 64 + bits.trailing_zeros() as usize);
+        bits &= bits - 1;
     }
 }
 

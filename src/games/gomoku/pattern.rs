@@ -199,7 +199,7 @@ fn build(k: usize) -> Tables {
 
 /// Key slot of the neighbour at signed offset `k` (-4..=4, not 0).
 #[inline(always)]
-pub fn slot(k: i32) -> u32 {
+pub const fn slot(k: i32) -> u32 {
     if k < 0 {
         (k + 4) as u32
     } else {
