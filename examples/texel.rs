@@ -11,16 +11,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
-use gridmind::games::gomoku::Gomoku;
+use gridmind::games::gomoku::{Gomoku, OPPONENT_WEIGHT, OWN_WEIGHT};
 use gridmind::games::{Color, Game, GameSpec, Outcome, Point, Rule};
 use gridmind::matchrunner::openings;
 
 /// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
 const PATTERNS: usize = 11;
 const FIVE: usize = 10;
-/// The current weights, whose scale the fitted ones are given in.
-const CURRENT: [f64; PATTERNS] = [0., 0., 1., 3., 6., 18., 24., 70., 90., 400., 2000.];
-const CURRENT_OWN: f64 = 1.2;
+/// The open three (F3), whose current weight for the waiting side sets the scale of the fit.
+const F3: usize = 7;
+/// The open four (F4): a row where either side has one is a tactical position.
+const F4: usize = 9;
 
 fn arg(args: &[String], name: &str) -> Option<String> {
     args.iter()
@@ -126,7 +127,7 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
 
 /// Logistic regression of the result on (own counts, opponent counts), by gradient descent on
 /// the log loss; features scaled by their standard deviation for conditioning.
-fn fit(path: &str) {
+fn fit(path: &str, quiet: bool) {
     let text = std::fs::read_to_string(path).expect("data file");
     let rows: Vec<(Vec<f64>, f64)> = text
         .lines()
@@ -134,6 +135,7 @@ fn fit(path: &str) {
             let v: Vec<f64> = l.split(',').filter_map(|t| t.parse().ok()).collect();
             (v.len() == 2 * PATTERNS + 1).then(|| (v[..2 * PATTERNS].to_vec(), v[2 * PATTERNS]))
         })
+        .filter(|(x, _)| !quiet || (x[F4] == 0.0 && x[PATTERNS + F4] == 0.0))
         .collect();
     let n = rows.len() as f64;
     let dims = 2 * PATTERNS;
@@ -162,9 +164,9 @@ fn fit(path: &str) {
     let current: Vec<f64> = (0..dims)
         .map(|j| {
             if j < PATTERNS {
-                CURRENT_OWN * CURRENT[j] * scale[j]
+                OWN_WEIGHT[j] as f64 * scale[j]
             } else {
-                -CURRENT[j - PATTERNS] * scale[j]
+                -(OPPONENT_WEIGHT[j - PATTERNS] as f64) * scale[j]
             }
         })
         .collect();
@@ -201,9 +203,10 @@ fn fit(path: &str) {
             println!("step {step}: loss {:.5}", loss(&w));
         }
     }
-    // Back to raw count weights, on the current weights' scale (F4 of the opponent fixed).
+    // Back to raw count weights, on the current weights' scale (the waiting side's open three
+    // keeps its weight).
     let raw: Vec<f64> = (0..dims).map(|j| w[j] / scale[j]).collect();
-    let unit = -raw[PATTERNS + 9] / CURRENT[9];
+    let unit = -raw[PATTERNS + F3] / OPPONENT_WEIGHT[F3] as f64;
     let own: Vec<String> = (0..PATTERNS)
         .map(|j| format!("{:.0}", raw[j] / unit))
         .collect();
@@ -218,7 +221,7 @@ fn fit(path: &str) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(path) = arg(&args, "--fit") {
-        fit(&path);
+        fit(&path, args.iter().any(|a| a == "--quiet"));
         return;
     }
     let games = arg(&args, "--games")

@@ -21,6 +21,10 @@ mod vct;
 
 use std::sync::Arc;
 
+/// The evaluation's pattern weights, for the tuning example (`examples/texel.rs`) to compare
+/// its fit with.
+pub use params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
+
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
 use crate::search::SearchContext;
 use rules::Grid;

@@ -13,6 +13,7 @@ pub mod eval {
     /// the side waiting; the evaluation is the difference of the two sums. Fitted by logistic
     /// regression on self-play results (`examples/texel.rs`, see docs/strength.md).
     pub const OWN_WEIGHT: [i32; 11] = [8, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
+    /// The side waiting's weights (see [`OWN_WEIGHT`]).
     pub const OPPONENT_WEIGHT: [i32; 11] = [8, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
     /// Random noise (seeded play only) in `-NOISE..=NOISE` added to leaf evaluations.
     pub const NOISE: i32 = 10;
@@ -86,6 +87,12 @@ pub mod tree {
     /// threat sequences (VCTs) come into the tree's reach at little cost.
     pub const EXTEND_THREES: bool = true;
     pub const EXTEND_PLY_FACTOR: usize = 2;
+    /// Aspiration windows: from this iteration on, the root is searched within
+    /// `ASPIRATION_DELTA` of the last score; the window doubles on each miss and opens fully
+    /// past `ASPIRATION_MAX`.
+    pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+    pub const ASPIRATION_DELTA: i32 = 50;
+    pub const ASPIRATION_MAX: i32 = 400;
     /// Moves picked one by one (best of the rest) before the remaining list is sorted once.
     pub const LAZY_PICKS: usize = 4;
     /// Deepest ply of the tree (the board and killer arrays are sized for it).

@@ -781,8 +781,20 @@ impl<'a, 's> Searcher<'a, 's> {
     /// Searches the root moves to `depth`; returns the best (move, score) found, and whether the
     /// iteration completed. `moves` is reordered best first.
     pub fn root(&mut self, c: usize, depth: i32, moves: &mut [(usize, i32)]) -> (usize, i32, bool) {
-        let mut alpha = -MATE;
-        let beta = MATE;
+        self.root_window(c, depth, moves, (-MATE, MATE))
+    }
+
+    /// [`Searcher::root`] within the window `(lo, hi)`: a score at or below `lo` is an upper
+    /// bound (every move failed low), one at or above `hi` a lower bound (the search stops at
+    /// the first move that reaches it and puts it first).
+    pub fn root_window(
+        &mut self,
+        c: usize,
+        depth: i32,
+        moves: &mut [(usize, i32)],
+        (lo, beta): (i32, i32),
+    ) -> (usize, i32, bool) {
+        let mut alpha = lo;
         let mut best = (moves[0].0, -MATE);
         self.extend_below = depth.max(1) as usize * tree::EXTEND_PLY_FACTOR;
         for (n, entry) in moves.iter_mut().enumerate() {
@@ -812,9 +824,16 @@ impl<'a, 's> Searcher<'a, 's> {
             if s > best.1 {
                 best = (m, s);
             }
+            if s >= beta {
+                moves[..=n].rotate_right(1);
+                return (m, s, true);
+            }
             alpha = alpha.max(s);
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        if best.1 <= lo {
+            return (best.0, best.1, true);
+        }
         let key = self.b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.shared.tt.store(
             key,

@@ -12,7 +12,7 @@ use super::greedy;
 use super::helpers::{self, Detached};
 use super::params::{safety, threats, tree};
 use super::rules::{self, Grid};
-use super::search::{Searcher, Shared, MATE_BOUND, MATE_SCALE};
+use super::search::{Searcher, Shared, MATE, MATE_BOUND, MATE_SCALE};
 use super::timeman::TimeManager;
 use super::tt::Tt;
 use crate::base::splitmix64 as mix;
@@ -338,7 +338,7 @@ impl Deepening<'_> {
                 }
                 progress.depth.set(d);
                 let prev_first = list[0].0;
-                let (m, s, complete) = main.root(c, d as i32, &mut list);
+                let (m, s, complete) = aspirate(main, c, d as i32, &mut list, best.1);
                 if !complete {
                     // A partial iteration counts only if a new move proved better than the old.
                     if d > 1 && m != prev_first && s > best.1 {
@@ -557,5 +557,43 @@ fn single(ctx: &mut SearchContext, p: Point, score: Score, nodes: u64) -> Though
         depth: 1,
         nodes,
         pv: vec![p],
+    }
+}
+
+/// One iteration searched in a window around the last score, widened and searched again when
+/// the score falls outside it: a narrow window cuts more, and most iterations land inside it.
+fn aspirate(
+    main: &mut Searcher,
+    c: usize,
+    depth: i32,
+    list: &mut [(usize, i32)],
+    last: i32,
+) -> (usize, i32, bool) {
+    if depth < tree::ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
+        return main.root(c, depth, list);
+    }
+    let mut delta = tree::ASPIRATION_DELTA;
+    let (mut lo, mut hi) = (last - delta, last + delta);
+    loop {
+        let (m, s, complete) = main.root_window(c, depth, list, (lo, hi));
+        if !complete || s.abs() >= MATE_BOUND {
+            return (m, s, complete);
+        }
+        delta *= 2;
+        if s <= lo {
+            lo = if delta > tree::ASPIRATION_MAX {
+                -MATE
+            } else {
+                s - delta
+            };
+        } else if s >= hi {
+            hi = if delta > tree::ASPIRATION_MAX {
+                MATE
+            } else {
+                s + delta
+            };
+        } else {
+            return (m, s, true);
+        }
     }
 }
