@@ -988,4 +988,49 @@ mod tests {
             order::FAR_FROM_ALL_DIVISOR
         );
     }
+
+    /// The aspiration windows rely on the root's bounds: a window above the true score must
+    /// come back at or below its lower edge, a window below it at or above its upper edge
+    /// (with the move that got there first), and a window around it an exact score inside it.
+    #[test]
+    fn root_window_scores_are_bounds_outside_and_exact_inside() {
+        let stones = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9), (6, 6)];
+        let control = SearchControl::unlimited();
+        let depth = 4;
+        let fresh = |window: Option<(i32, i32)>| {
+            let tt = Tt::new(1);
+            let shared = Shared::new(&tt, &control);
+            let mut b = Board::new(15, 15, Rule::Freestyle);
+            for (n, &(x, y)) in stones.iter().enumerate() {
+                b.make(b.index(x, y), n % 2);
+            }
+            let mut s = Searcher::new(b, &shared, None, true);
+            let (list, _, _) = s.root_moves(1);
+            let mut moves: Vec<(usize, i32)> = list.into_iter().map(|i| (i, 0)).collect();
+            let (m, score, complete) = match window {
+                None => s.root(1, depth, &mut moves),
+                Some(w) => s.root_window(1, depth, &mut moves, w),
+            };
+            assert!(complete);
+            (m, score, moves[0].0, s.nodes)
+        };
+        let (_, exact, _, all) = fresh(None);
+        assert!(exact.abs() < MATE_BOUND, "a quiet position: {exact}");
+        // A bound is settled with less work than the exact score.
+        let (_, low, _, nodes) = fresh(Some((exact + 1, exact + 100)));
+        assert!(low <= exact + 1, "fail low: {low} for {exact}");
+        assert!(nodes < all, "fail low: {nodes} nodes, full window {all}");
+        let (m, high, first, nodes) = fresh(Some((exact - 100, exact - 1)));
+        assert!(high >= exact - 1, "fail high: {high} for {exact}");
+        assert_eq!(m, first, "the move that failed high goes first");
+        assert!(nodes < all, "fail high: {nodes} nodes, full window {all}");
+        // Pruning depends on the bounds, so a narrower window may settle on another exact
+        // score, but it must be one inside the window, with its move first.
+        let (m, inside, first, _) = fresh(Some((exact - 100, exact + 100)));
+        assert!(
+            exact - 100 < inside && inside < exact + 100,
+            "{inside} for {exact}"
+        );
+        assert_eq!(m, first);
+    }
 }
