@@ -792,9 +792,9 @@ impl<'a, 's> Searcher<'a, 's> {
         c: usize,
         depth: i32,
         moves: &mut [(usize, i32)],
-        (lo, beta): (i32, i32),
+        (lo, hi): (i32, i32),
     ) -> (usize, i32, bool) {
-        let mut alpha = lo;
+        let (mut alpha, beta) = (lo, hi);
         let mut best = (moves[0].0, -MATE);
         self.extend_below = depth.max(1) as usize * tree::EXTEND_PLY_FACTOR;
         for (n, entry) in moves.iter_mut().enumerate() {

@@ -561,7 +561,8 @@ fn single(ctx: &mut SearchContext, p: Point, score: Score, nodes: u64) -> Though
 }
 
 /// One iteration searched in a window around the last score, widened and searched again when
-/// the score falls outside it: a narrow window cuts more, and most iterations land inside it.
+/// the score falls outside it: a narrow window cuts more, and a principal move that turns bad
+/// fails low quickly instead of having its exact score worked out.
 fn aspirate(
     main: &mut Searcher,
     c: usize,
