@@ -87,6 +87,13 @@ pub mod tree {
     /// threat sequences (VCTs) come into the tree's reach at little cost.
     pub const EXTEND_THREES: bool = true;
     pub const EXTEND_PLY_FACTOR: usize = 2;
+    /// Singular extension: at depth >= `SINGULAR_MIN_DEPTH`, the table's move (a lower bound or
+    /// exact score from at most `SINGULAR_TT_SLACK` plies shallower) is searched one ply deeper
+    /// when a search of half the depth without it stays `SINGULAR_MARGIN_PER_PLY * depth` below
+    /// the table's score.
+    pub const SINGULAR_MIN_DEPTH: i32 = 6;
+    pub const SINGULAR_TT_SLACK: i32 = 3;
+    pub const SINGULAR_MARGIN_PER_PLY: i32 = 8;
     /// Aspiration windows: from this iteration on, the root is searched within
     /// `ASPIRATION_DELTA` of the last score; the window doubles on each miss and opens fully
     /// past `ASPIRATION_MAX`.

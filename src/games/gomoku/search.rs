@@ -551,8 +551,8 @@ impl<'a, 's> Searcher<'a, 's> {
         v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The table's move for this node (`usize::MAX`: none) and, in a null-window search, the
-    /// score when the stored bound already decides the node.
+    /// The table's entry for this node, if any, and, in a null-window search, the score when
+    /// the stored bound already decides the node.
     fn probe(
         &self,
         key: u64,
@@ -560,9 +560,9 @@ impl<'a, 's> Searcher<'a, 's> {
         alpha: i32,
         beta: i32,
         ply: usize,
-    ) -> (usize, Option<i32>) {
+    ) -> (Option<Entry>, Option<i32>) {
         let Some(e) = self.shared.tt.probe(key) else {
-            return (usize::MAX, None);
+            return (None, None);
         };
         if e.depth >= depth && beta - alpha == 1 {
             let s = from_tt(e.score, ply);
@@ -572,10 +572,58 @@ impl<'a, 's> Searcher<'a, 's> {
                 _ => s <= alpha,
             };
             if hit {
-                return (e.mv as usize, Some(s));
+                return (Some(e), Some(s));
             }
         }
-        (e.mv as usize, None)
+        (Some(e), None)
+    }
+
+    /// Whether the table's move `m` is singular: every other move falls short of the table's
+    /// score by a margin in a shallower search without it. Such a move is the only way to keep
+    /// the score, and searching it one ply deeper catches the refutations a shallow search of
+    /// a one-move position misses. `Err(score)`: even without the move the node fails high
+    /// (multi-cut), so it is cut at once.
+    /// Only tried when the entry is worth trusting: deep enough, a lower bound or exact, not a
+    /// mate score, and while extensions are allowed at this ply.
+    fn singular(
+        &mut self,
+        c: usize,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        tt: Option<Entry>,
+    ) -> Result<bool, i32> {
+        let Some(tt) = tt.filter(|e| {
+            ply < self.extend_below
+                && depth >= tree::SINGULAR_MIN_DEPTH
+                && e.bound != UPPER
+                && e.depth >= depth - tree::SINGULAR_TT_SLACK
+                && from_tt(e.score, ply).abs() < MATE_BOUND
+        }) else {
+            return Ok(false);
+        };
+        let tt_score = from_tt(tt.score, ply);
+        let s_beta = tt_score - tree::SINGULAR_MARGIN_PER_PLY * depth;
+        let mut moves = self.scratch.moves.pop().unwrap_or_default();
+        let s = self.search_node(
+            c,
+            (depth - 1) / 2,
+            (s_beta - 1, s_beta),
+            ply,
+            &mut moves,
+            tt.mv as usize,
+        );
+        self.scratch.moves.push(moves);
+        if self.aborted {
+            return Ok(false);
+        }
+        if s < s_beta {
+            Ok(true)
+        } else if s_beta >= beta {
+            Err(s_beta)
+        } else {
+            Ok(false)
+        }
     }
 
     /// Adds the dynamic ordering bonuses to the static values: hash move, killers, history.
@@ -645,12 +693,14 @@ impl<'a, 's> Searcher<'a, 's> {
     /// Negamax PVS for side `c`; scores are from `c`'s point of view.
     pub fn search(&mut self, c: usize, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let mut moves = self.scratch.moves.pop().unwrap_or_default();
-        let s = self.search_node(c, depth, (alpha, beta), ply, &mut moves);
+        let s = self.search_node(c, depth, (alpha, beta), ply, &mut moves, usize::MAX);
         self.scratch.moves.push(moves);
         s
     }
 
-    /// [`Searcher::search`] with a move list from the scratch pool.
+    /// [`Searcher::search`] with a move list from the scratch pool, without the move `skip`
+    /// (`usize::MAX`: none) when testing whether that move is singular; such a search neither
+    /// takes its score from the table nor stores one.
     fn search_node(
         &mut self,
         c: usize,
@@ -658,6 +708,7 @@ impl<'a, 's> Searcher<'a, 's> {
         (mut alpha, mut beta): (i32, i32),
         ply: usize,
         moves: &mut Vec<Cand>,
+        skip: usize,
     ) -> i32 {
         self.count_node();
         if self.aborted {
@@ -670,10 +721,12 @@ impl<'a, 's> Searcher<'a, 's> {
             return alpha;
         }
         let key = self.b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let (tt_move, cut) = self.probe(key, depth, alpha, beta, ply);
-        if let Some(s) = cut {
+        let excluding = skip != usize::MAX;
+        let (tt, cut) = self.probe(key, depth, alpha, beta, ply);
+        if let Some(s) = cut.filter(|_| !excluding) {
             return s;
         }
+        let tt_move = tt.map_or(usize::MAX, |e| e.mv as usize);
         let status = self.generate(c, moves, depth <= 0);
         match status {
             Status::Win(n, _) => return MATE - ply as i32 - n,
@@ -700,7 +753,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         let forced = matches!(status, Status::Forced);
         let pv_node = beta - alpha > 1;
-        if !pv_node && !forced {
+        if !pv_node && !forced && !excluding {
             if let Some(s) = self.static_prune(c, depth, alpha, beta, ply) {
                 return s;
             }
@@ -723,6 +776,9 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut best_move = moves[0].i;
         for n in 0..moves.len() {
             let m = pick(moves, n);
+            if m.i == skip {
+                continue;
+            }
             // Past the width only while every move tried loses: a loss is a proof only when
             // no move was left out.
             if n >= width && best > -MATE_BOUND {
@@ -739,7 +795,16 @@ impl<'a, 's> Searcher<'a, 's> {
             };
             // An open three leaves the opponent a handful of answers: searching it one ply
             // deeper lets the tree follow threat sequences (VCTs) at little cost.
-            let extend = tree::EXTEND_THREES && m.three && !forced && ply < self.extend_below;
+            let mut extend = tree::EXTEND_THREES && m.three && !forced && ply < self.extend_below;
+            if !extend && !excluding && !forced_single && m.i == tt_move {
+                match self.singular(c, depth, beta, ply, tt) {
+                    Ok(single) => extend = single,
+                    Err(s) => return s,
+                }
+                if self.aborted {
+                    return 0;
+                }
+            }
             let child_depth = new_depth + i32::from(extend);
             self.b.make(m.i, c);
             let s = self.search_child(c, n == 0, (child_depth, reduce), (alpha, beta), ply);
@@ -767,9 +832,24 @@ impl<'a, 's> Searcher<'a, 's> {
                 break;
             }
         }
+        if !excluding {
+            self.store(key, (best, best_move), (orig_alpha, beta), depth, ply);
+        }
+        best
+    }
+
+    /// Stores a node's result with the bound its window gives it.
+    fn store(
+        &self,
+        key: u64,
+        (best, mv): (i32, usize),
+        (alpha, beta): (i32, i32),
+        depth: i32,
+        ply: usize,
+    ) {
         let bound = if best >= beta {
             LOWER
-        } else if best > orig_alpha {
+        } else if best > alpha {
             EXACT
         } else {
             UPPER
@@ -777,13 +857,12 @@ impl<'a, 's> Searcher<'a, 's> {
         self.shared.tt.store(
             key,
             Entry {
-                mv: best_move as u16,
+                mv: mv as u16,
                 score: to_tt(best, ply),
                 depth,
                 bound,
             },
         );
-        best
     }
 
     /// Root move list for `c` and, when the position is already decided, the decisive facts.
@@ -1026,6 +1105,34 @@ mod tests {
             locality_divisor(&b, far_from_all, &recent),
             order::FAR_FROM_ALL_DIVISOR
         );
+    }
+
+    /// The singular-extension test searches a node without one move: that move must not be
+    /// played (here the only block of a four, so the node is lost without it), and such a search
+    /// must leave the node's table entry as the full search stored it.
+    #[test]
+    fn a_search_without_a_move_never_plays_it_nor_stores_its_score() {
+        let control = SearchControl::unlimited();
+        let tt = Tt::new(1);
+        let shared = Shared::new(&tt, &control);
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        // Black's four on row 7 closed at 6,7: White (to move) must block at 11,7.
+        let stones = [(7, 7), (6, 7), (8, 7), (0, 0), (9, 7), (0, 14), (10, 7)];
+        for (n, &(x, y)) in stones.iter().enumerate() {
+            b.make(b.index(x, y), n % 2);
+        }
+        let block = b.index(11, 7);
+        let mut s = Searcher::new(b, &shared, None, true);
+        let full = s.search(1, 4, -MATE, MATE, 1);
+        assert!(full > -MATE_BOUND, "blocking holds: {full}");
+        let key = s.b.hash ^ 0x9E37_79B9_7F4A_7C15;
+        let before = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
+        assert_eq!(before.map(|e| e.0 as usize), Some(block));
+        let mut moves = Vec::new();
+        let without = s.search_node(1, 4, (-MATE, MATE), 1, &mut moves, block);
+        assert!(without <= -MATE_BOUND, "lost without the block: {without}");
+        let after = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
+        assert_eq!(before, after);
     }
 
     /// The aspiration windows rely on the root's bounds: a window above the true score must
