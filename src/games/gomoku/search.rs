@@ -380,24 +380,37 @@ impl<'a, 's> Searcher<'a, 's> {
         if !self.enter_vcf_node() {
             return None;
         }
+        let fours = self.scratch.fours.pop().unwrap_or_default();
+        self.with_vcf_vectors(fours, |s, fours, line| {
+            s.vcf_node(c, depth, last_block, fours, line)
+        })
+    }
+
+    /// [`Self::vcf`] on vectors from the scratch pool: the answer to the last four, the scan
+    /// for `c`'s fives and fours, then the fours tried.
+    fn vcf_node(
+        &mut self,
+        c: usize,
+        depth: i32,
+        last_block: Option<usize>,
+        fours: &mut Vec<(usize, Threat)>,
+        line: &mut Vec<usize>,
+    ) -> Option<i32> {
         let o = 1 - c;
         let mut must = usize::MAX;
-        let mut line = self.scratch.points.pop().unwrap_or_default();
         if let Some(q) = last_block {
-            self.b.line_points(q, &mut line);
+            self.b.line_points(q, line);
             let mut n = 0;
-            for &p in &line {
+            for &p in line.iter() {
                 if self.b.makes_five(o, p) && p != must {
                     must = p;
                     n += 1;
                 }
             }
             if n > 1 {
-                self.scratch.points.push(line);
                 return None;
             }
         }
-        let mut fours = self.scratch.fours.pop().unwrap_or_default();
         fours.clear();
         let mut cands = std::mem::take(&mut self.cands);
         self.b.four_points(Some(c), &mut cands);
@@ -405,8 +418,6 @@ impl<'a, 's> Searcher<'a, 's> {
             let t = self.b.threat(c, i);
             if t.five {
                 self.cands = cands;
-                self.scratch.points.push(line);
-                self.scratch.fours.push(fours);
                 return Some(1);
             }
             if t.four() && (must == usize::MAX || must == i) {
@@ -414,7 +425,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         self.cands = cands;
-        self.vcf_fours(c, depth, fours, line)
+        self.try_fours(c, depth, fours, line)
     }
 
     /// A VCF node at a search leaf, where `generate` has just scanned the candidates: no five
@@ -426,26 +437,24 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         let spare = self.scratch.fours.pop().unwrap_or_default();
         let fours = std::mem::replace(&mut self.leaf_fours, spare);
-        let line = self.scratch.points.pop().unwrap_or_default();
-        self.vcf_fours(c, depth, fours, line)
+        self.with_vcf_vectors(fours, |s, fours, line| s.try_fours(c, depth, fours, line))
     }
 
-    /// The branching part of a VCF node: tries `c`'s fours (in candidate order, then by value).
-    /// Its vectors go back to the scratch pool.
-    fn vcf_fours(
+    /// Runs a VCF node's `f` on `fours` and a line vector from the scratch pool, and gives both
+    /// back to the pool on every return path.
+    fn with_vcf_vectors(
         &mut self,
-        c: usize,
-        depth: i32,
         mut fours: Vec<(usize, Threat)>,
-        mut line: Vec<usize>,
+        f: impl FnOnce(&mut Self, &mut Vec<(usize, Threat)>, &mut Vec<usize>) -> Option<i32>,
     ) -> Option<i32> {
-        let r = self.try_fours(c, depth, &mut fours, &mut line);
+        let mut line = self.scratch.points.pop().unwrap_or_default();
+        let r = f(self, &mut fours, &mut line);
         self.scratch.points.push(line);
         self.scratch.fours.push(fours);
         r
     }
 
-    /// [`Self::vcf_fours`] on borrowed vectors, so every return path leaves them to the caller.
+    /// The branching part of a VCF node: tries `c`'s fours (best value first).
     fn try_fours(
         &mut self,
         c: usize,
@@ -606,16 +615,13 @@ impl<'a, 's> Searcher<'a, 's> {
         };
         let tt_score = from_tt(tt.score, ply);
         let s_beta = tt_score - tree::SINGULAR_MARGIN_PER_PLY * depth;
-        let mut moves = self.scratch.moves.pop().unwrap_or_default();
-        let s = self.search_node(
+        let s = self.search_without(
             c,
             (depth - 1) / 2,
             (s_beta - 1, s_beta),
             ply,
-            &mut moves,
             tt.mv as usize,
         );
-        self.scratch.moves.push(moves);
         if self.aborted {
             return Ok(false);
         }
@@ -694,15 +700,28 @@ impl<'a, 's> Searcher<'a, 's> {
 
     /// Negamax PVS for side `c`; scores are from `c`'s point of view.
     pub fn search(&mut self, c: usize, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.search_without(c, depth, (alpha, beta), ply, usize::MAX)
+    }
+
+    /// [`Searcher::search`] without the move `skip` (`usize::MAX`: none), on a move list from
+    /// the scratch pool.
+    fn search_without(
+        &mut self,
+        c: usize,
+        depth: i32,
+        window: (i32, i32),
+        ply: usize,
+        skip: usize,
+    ) -> i32 {
         let mut moves = self.scratch.moves.pop().unwrap_or_default();
-        let s = self.search_node(c, depth, (alpha, beta), ply, &mut moves, usize::MAX);
+        let s = self.search_node(c, depth, window, ply, &mut moves, skip);
         self.scratch.moves.push(moves);
         s
     }
 
-    /// [`Searcher::search`] with a move list from the scratch pool, without the move `skip`
-    /// (`usize::MAX`: none) when testing whether that move is singular; such a search neither
-    /// takes its score from the table nor stores one.
+    /// The node search on the move list `moves`, without the move `skip` (`usize::MAX`: none)
+    /// when testing whether that move is singular; such a search neither takes its score from
+    /// the table nor stores one.
     fn search_node(
         &mut self,
         c: usize,
@@ -1136,8 +1155,7 @@ mod tests {
         let key = node_key(&s.b, 1);
         let before = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
         assert_eq!(before.map(|e| e.0 as usize), Some(block));
-        let mut moves = Vec::new();
-        let without = s.search_node(1, 4, (-MATE, MATE), 1, &mut moves, block);
+        let without = s.search_without(1, 4, (-MATE, MATE), 1, block);
         assert!(without <= -MATE_BOUND, "lost without the block: {without}");
         let after = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
         assert_eq!(before, after);
