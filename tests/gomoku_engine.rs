@@ -199,10 +199,12 @@ fn finds_a_vct_and_wins_it() {
 }
 
 /// Black threatens a VCT; only (6,6), (7,6) and (7,9) stop it (the unit tests in `vct.rs`
-/// check that set), so White must play one of them. (6,6) later proved to lose to a deeper VCT
-/// (from that position black won as black both with gridmind against PentaZen 0.4.17
-/// and with PentaZen against gridmind, 5 s per move), so after the defence black may claim a
-/// win only after (6,6), and a claimed win must be won against the engine's own defence.
+/// check that set), so White must play one of them. Each of them later proved to lose to a
+/// deeper VCT: from the position after (6,6) black won as black both with gridmind against
+/// PentaZen 0.4.17 and with PentaZen against gridmind (5 s per move), and Rapfi 0.43.02
+/// (classical, 5 s) finds black's win after each of the three (in 15, 17 and 13 plies). So
+/// black may claim a win after the defence, but a claimed win must be won against the
+/// engine's own defence.
 #[test]
 fn defends_against_a_vct() {
     let mut g = position(
@@ -219,7 +221,6 @@ fn defends_against_a_vct() {
     g.play(Color::White, t.point).expect("legal");
     let reply = think_nodes(&mut g, Color::Black, 200_000);
     if let Score::Win(n) = reply.score {
-        assert_eq!(t.point, p(6, 6), "a win claimed after {:?}", t.point);
         g.play(Color::Black, reply.point).expect("legal");
         let out = play_out(&mut g, Color::White, n as usize + 4, 200_000);
         assert_eq!(

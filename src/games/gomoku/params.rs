@@ -37,10 +37,11 @@ pub mod order {
     pub const LOCAL_DISTANCE: usize = 4;
     pub const FAR_FROM_LAST_DIVISOR: i32 = 2;
     pub const FAR_FROM_ALL_DIVISOR: i32 = 4;
-    /// The hash move, killers and the cap of the history score. History is capped below the
-    /// `tree::LMR_QUIET_BELOW` line: with a high cap, the quiet moves that had cut often enough
-    /// stopped counting as quiet, were neither reduced nor pruned, and one deeper iteration
-    /// could cost 60 times the one before.
+    /// The hash move, killers and the cap of the history score. A cut adds `depth²` to the
+    /// cutting move's history and takes it from each move tried before it at that node, so
+    /// the score is clamped to `±HISTORY_CAP`, below the `tree::LMR_QUIET_BELOW` line: with a
+    /// high cap, the quiet moves that had cut often enough stopped counting as quiet, were
+    /// neither reduced nor pruned, and one deeper iteration could cost 60 times the one before.
     pub const HASH_MOVE: i32 = 1 << 24;
     pub const KILLER: i32 = 1 << 16;
     pub const HISTORY_CAP: i32 = 300;
@@ -52,9 +53,12 @@ pub mod tree {
     pub const WIDE_WIDTH: usize = 24;
     pub const NARROW_WIDTH: usize = 16;
     pub const WIDE_DEPTH: i32 = 4;
-    /// Late move reduction: one ply off for moves from this index on, at this depth or more,
-    /// whose ordering score is below `LMR_QUIET_BELOW` (no four, no fork, no hash move).
+    /// Late move reduction, at this depth or more, of moves whose ordering score is below
+    /// `LMR_QUIET_BELOW` (no open four, no fork, no hash move or killer): from the
+    /// `LMR_FIRST_MOVE`th move (0-based) on by the formula below, the 2nd to 4th move by
+    /// `round(ln(depth) * ln(index + 1) / EARLY_LMR_DIVISOR)`, one ply less at a PV node.
     pub const LMR_FIRST_MOVE: usize = 4;
+    pub const EARLY_LMR_DIVISOR: f64 = 2.0;
     pub const LMR_MIN_DEPTH: i32 = 3;
     pub const LMR_QUIET_BELOW: i32 = 1000;
     /// The reduction is `LMR_BASE + ln(depth) * ln(move index) / LMR_DIVISOR`, at least one.

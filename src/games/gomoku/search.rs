@@ -645,7 +645,7 @@ impl<'a, 's> Searcher<'a, 's> {
             } else if self.killers[ply].contains(&m.i) || m.i == counter {
                 m.score += order::KILLER;
             }
-            m.score += self.history[m.i * 2 + c].min(order::HISTORY_CAP);
+            m.score += self.history[m.i * 2 + c].clamp(-order::HISTORY_CAP, order::HISTORY_CAP);
         }
     }
 
@@ -809,10 +809,12 @@ impl<'a, 's> Searcher<'a, 's> {
             if n >= prune_after && (forced || quiet) && best > -MATE_BOUND {
                 continue;
             }
-            let reduce = if n >= tree::LMR_FIRST_MOVE && depth >= tree::LMR_MIN_DEPTH && quiet {
+            let reduce = if depth < tree::LMR_MIN_DEPTH || !quiet || n == 0 {
+                0
+            } else if n >= tree::LMR_FIRST_MOVE {
                 late_move_reduction(depth, n)
             } else {
-                0
+                early_move_reduction(depth, n, pv_node)
             };
             // An open three leaves the opponent a handful of answers: searching it one ply
             // deeper lets the tree follow threat sequences (VCTs) at little cost.
@@ -841,15 +843,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 alpha = s;
             }
             if alpha >= beta {
-                let k = &mut self.killers[ply];
-                if k[0] != m.i {
-                    k[1] = k[0];
-                    k[0] = m.i;
-                }
-                self.history[m.i * 2 + c] += depth * depth;
-                if let Some(k) = self.counter_slot(c) {
-                    self.counters[k] = m.i;
-                }
+                self.note_cutoff(c, (depth, ply), m.i, &moves[..n], skip);
                 break;
             }
         }
@@ -857,6 +851,33 @@ impl<'a, 's> Searcher<'a, 's> {
             self.store(key, (best, best_move), (orig_alpha, beta), depth, ply);
         }
         best
+    }
+
+    /// Remembers the move `mv` of `c` that cut at this node, for the ordering of the nodes to
+    /// come: as a killer of its ply, as the counter to the opponent's last stone, and in the
+    /// history, which also marks down the moves `tried` before it (except `skip`, which was not
+    /// searched) so that a move which keeps failing sinks below the ones that work.
+    fn note_cutoff(
+        &mut self,
+        c: usize,
+        (depth, ply): (i32, usize),
+        mv: usize,
+        tried: &[Cand],
+        skip: usize,
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let bonus = depth * depth;
+        self.history[mv * 2 + c] += bonus;
+        for t in tried.iter().filter(|t| t.i != skip) {
+            self.history[t.i * 2 + c] -= bonus;
+        }
+        if let Some(k) = self.counter_slot(c) {
+            self.counters[k] = mv;
+        }
     }
 
     /// Stores a node's result with the bound its window gives it.
@@ -1062,6 +1083,15 @@ fn late_move_reduction(depth: i32, n: usize) -> i32 {
     });
     let d = depth.clamp(0, tree::MAX_DEPTH as i32) as usize;
     i32::from(table[d][n.min(LMR_MOVES - 1)])
+}
+
+/// Plies taken off the 2nd to 4th move (`n` = 1..3) at `depth`:
+/// `round(ln depth ln(n + 1) / EARLY_LMR_DIVISOR)`, one less at a PV node, possibly none. Before,
+/// those moves were never reduced, so a cut node whose first move did not cut searched three
+/// more full-depth subtrees.
+fn early_move_reduction(depth: i32, n: usize, pv: bool) -> i32 {
+    let r = f64::from(depth).ln() * ((n + 1) as f64).ln() / tree::EARLY_LMR_DIVISOR;
+    (r.round() as i32 - i32::from(pv)).max(0)
 }
 
 /// From which move index a node may skip moves: never on the principal variation; at a forced
