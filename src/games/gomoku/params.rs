@@ -54,7 +54,7 @@ pub mod tree {
     pub const NARROW_WIDTH: usize = 16;
     pub const WIDE_DEPTH: i32 = 4;
     /// Late move reduction, at this depth or more, of moves whose ordering score is below
-    /// `LMR_QUIET_BELOW` (no open four, no fork, no hash move or killer): from the
+    /// `LMR_QUIET_BELOW` (history included: not the hash move, a killer or a fork): from the
     /// `LMR_FIRST_MOVE`th move (0-based) on by the formula below, the 2nd to 4th move by
     /// `round(ln(depth) * ln(index + 1) / EARLY_LMR_DIVISOR)`, one ply less at a PV node.
     pub const LMR_FIRST_MOVE: usize = 4;
