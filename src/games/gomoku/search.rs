@@ -811,10 +811,8 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             let reduce = if depth < tree::LMR_MIN_DEPTH || !quiet || n == 0 {
                 0
-            } else if n >= tree::LMR_FIRST_MOVE {
-                late_move_reduction(depth, n)
             } else {
-                early_move_reduction(depth, n, pv_node)
+                late_move_reduction(depth, n, pv_node)
             };
             // An open three leaves the opponent a handful of answers: searching it one ply
             // deeper lets the tree follow threat sequences (VCTs) at little cost.
@@ -1064,34 +1062,37 @@ fn pick(moves: &mut [Cand], n: usize) -> Cand {
     moves[n]
 }
 
-/// Plies taken off the `n`th move (0-based) at `depth`: grows with the logarithms of both, as
-/// later moves at deeper nodes are ever less likely to matter. At least one.
-fn late_move_reduction(depth: i32, n: usize) -> i32 {
+/// Plies taken off the `n`th move (0-based, n >= 1) at `depth`: grows with the logarithms of
+/// both, as later moves at deeper nodes are ever less likely to matter. From the
+/// `LMR_FIRST_MOVE`th move on at least one; the 2nd to 4th move get
+/// `round(ln depth ln(n + 1) / EARLY_LMR_DIVISOR)`, one less at a PV node, possibly none (before,
+/// they were never reduced, so a cut node whose first move did not cut searched three more
+/// full-depth subtrees).
+fn late_move_reduction(depth: i32, n: usize, pv: bool) -> i32 {
     static TABLE: OnceLock<Vec<[i8; LMR_MOVES]>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..=tree::MAX_DEPTH as usize)
             .map(|d| {
+                let ln_d = (d.max(1) as f64).ln();
                 let mut row = [1i8; LMR_MOVES];
                 for (k, r) in row.iter_mut().enumerate().skip(1) {
-                    let v = tree::LMR_BASE
-                        + (d.max(1) as f64).ln() * (k as f64).ln() / tree::LMR_DIVISOR;
-                    *r = (v as i8).max(1);
+                    *r = if k < tree::LMR_FIRST_MOVE {
+                        (ln_d * ((k + 1) as f64).ln() / tree::EARLY_LMR_DIVISOR).round() as i8
+                    } else {
+                        ((tree::LMR_BASE + ln_d * (k as f64).ln() / tree::LMR_DIVISOR) as i8).max(1)
+                    };
                 }
                 row
             })
             .collect()
     });
     let d = depth.clamp(0, tree::MAX_DEPTH as i32) as usize;
-    i32::from(table[d][n.min(LMR_MOVES - 1)])
-}
-
-/// Plies taken off the 2nd to 4th move (`n` = 1..3) at `depth`:
-/// `round(ln depth ln(n + 1) / EARLY_LMR_DIVISOR)`, one less at a PV node, possibly none. Before,
-/// those moves were never reduced, so a cut node whose first move did not cut searched three
-/// more full-depth subtrees.
-fn early_move_reduction(depth: i32, n: usize, pv: bool) -> i32 {
-    let r = f64::from(depth).ln() * ((n + 1) as f64).ln() / tree::EARLY_LMR_DIVISOR;
-    (r.round() as i32 - i32::from(pv)).max(0)
+    let r = i32::from(table[d][n.min(LMR_MOVES - 1)]);
+    if n < tree::LMR_FIRST_MOVE {
+        (r - i32::from(pv)).max(0)
+    } else {
+        r
+    }
 }
 
 /// From which move index a node may skip moves: never on the principal variation; at a forced
