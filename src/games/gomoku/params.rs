@@ -69,12 +69,15 @@ pub mod tree {
     /// ROOT_LMR_DISCOUNT` plies shallower, and again at full depth if it beats alpha.
     pub const ROOT_LMR_DIVISOR: f64 = 2.0;
     pub const ROOT_LMR_DISCOUNT: i32 = 1;
-    /// Late move pruning: a non-PV node that is not forced tries at most
+    /// Late move pruning: a node that is not forced tries at most
     /// `LMP_BASE * sqrt(depth) - LMP_OFFSET` moves (capped by the widths above) once its moves'
-    /// ordering score falls below `LMR_QUIET_BELOW`.
+    /// ordering score falls below `LMR_QUIET_BELOW`. PV nodes prune too (both counts, this one
+    /// and the forced one below) from ply `PV_LMP_MIN_PLY` (the root's children are ply 1):
+    /// exempting every PV node kept the main line at full width down to its leaves.
     pub const LMP_BASE: f64 = 15.0;
     pub const LMP_OFFSET: f64 = 12.0;
-    /// A non-PV node facing a threat tries at most
+    pub const PV_LMP_MIN_PLY: usize = 2;
+    /// A node facing a threat tries at most
     /// `FORCED_LMP_BASE * sqrt(depth) - FORCED_LMP_OFFSET` of its answers, and never more than
     /// `FORCED_LMP_MAX`, once one of them holds.
     pub const FORCED_LMP_BASE: f64 = 5.0;

@@ -779,7 +779,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 return s;
             }
         }
-        let prune_after = prune_after(pv_node, forced, depth);
+        let prune_after = prune_after(pv_node && ply < tree::PV_LMP_MIN_PLY, forced, depth);
         self.add_dynamic_order(moves, tt_move, c, ply);
         let width = if forced {
             moves.len()
@@ -1095,11 +1095,12 @@ fn late_move_reduction(depth: i32, n: usize, pv: bool) -> i32 {
     }
 }
 
-/// From which move index a node may skip moves: never on the principal variation; at a forced
-/// node any answer past `FORCED_LMP_BASE * sqrt(depth) - FORCED_LMP_OFFSET` (at most
-/// `FORCED_LMP_MAX`), elsewhere quiet moves past `LMP_BASE * sqrt(depth) - LMP_OFFSET`.
-fn prune_after(pv_node: bool, forced: bool, depth: i32) -> usize {
-    if pv_node {
+/// From which move index a node may skip moves: never at a principal-variation node next to
+/// the root (`exempt`); at a forced node any answer past `FORCED_LMP_BASE * sqrt(depth) -
+/// FORCED_LMP_OFFSET` (at most `FORCED_LMP_MAX`), elsewhere quiet moves past `LMP_BASE *
+/// sqrt(depth) - LMP_OFFSET`.
+fn prune_after(exempt: bool, forced: bool, depth: i32) -> usize {
+    if exempt {
         return usize::MAX;
     }
     let root = f64::from(depth.max(1)).sqrt();
