@@ -5,6 +5,8 @@
 //! `cargo run --release --example texel -- --games 600 --nodes 4000 --workers 2 --out /tmp/texel.csv`
 //! plays and writes the data; `--fit /tmp/texel.csv` fits and prints weights on the scale of
 //! the current ones (`params::eval::PATTERN_WEIGHT`), for own and opponent patterns.
+//! `--order-out /tmp/order.txt` also writes each position's move-ordering features and the move
+//! the search chose, for `examples/order_fit.rs`.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -47,7 +49,14 @@ fn openings() -> Vec<Vec<Point>> {
 
 /// One self-play game: the quiet positions' features (side to move first) and the result for
 /// the side to move (1 win, 0.5 draw, 0 loss).
-fn play(opening: &[Point], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS]; 2], f64)> {
+/// With `order`, also one line per position for the ordering fit (`examples/order_fit.rs`): the
+/// index of the chosen move among the candidates, then each candidate's features.
+fn play(
+    opening: &[Point],
+    nodes: u64,
+    seed: u64,
+    order: &mut Option<String>,
+) -> Vec<([[u32; PATTERNS]; 2], f64)> {
     let mut g = Gomoku::new(15, 15, Rule::Freestyle);
     let mut colour = Color::Black;
     for &p in opening {
@@ -72,6 +81,9 @@ fn play(opening: &[Point], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS]; 2], 
         let Ok(t) = with_quiet_context(&control, &options, |ctx| g.think(colour, ctx)) else {
             break;
         };
+        if let Some(out) = order.as_mut() {
+            order_line(&g, colour, t.point, out);
+        }
         if g.play(colour, t.point).is_err() {
             break;
         }
@@ -94,7 +106,29 @@ fn play(opening: &[Point], nodes: u64, seed: u64) -> Vec<([[u32; PATTERNS]; 2], 
         .collect()
 }
 
-fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
+/// Appends the position's ordering line: `chosen;` then per candidate the own and opponent
+/// pattern codes of its four directions in hex and its locality divisor.
+fn order_line(g: &Gomoku, colour: Color, chosen: Point, out: &mut String) {
+    let feats = g.order_features(colour);
+    let Some(k) = feats.iter().position(|f| f.point == chosen) else {
+        return;
+    };
+    let cells: Vec<String> = feats
+        .iter()
+        .map(|f| {
+            let hex: String = f
+                .own
+                .iter()
+                .chain(&f.opponent)
+                .map(|&p| format!("{p:x}"))
+                .collect();
+            format!("{hex}{}", f.divisor)
+        })
+        .collect();
+    out.push_str(&format!("{k};{}\n", cells.join(" ")));
+}
+
+fn generate(games: usize, nodes: u64, workers: usize, out: &str, order_out: Option<&str>) {
     let all = openings();
     if all.is_empty() {
         eprintln!("no openings in tests/data/gomoku");
@@ -102,6 +136,8 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
     }
     let next = AtomicUsize::new(0);
     let file = Mutex::new(std::fs::File::create(out).expect("output file"));
+    let order_file =
+        order_out.map(|p| Mutex::new(std::fs::File::create(p).expect("order output file")));
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| loop {
@@ -109,7 +145,11 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
                 if k >= games {
                     return;
                 }
-                let rows = play(&all[k % all.len()], nodes, k as u64 + 1);
+                let mut order = order_file.as_ref().map(|_| String::new());
+                let rows = play(&all[k % all.len()], nodes, k as u64 + 1, &mut order);
+                if let (Some(f), Some(text)) = (&order_file, order) {
+                    let _ = f.lock().expect("file lock").write_all(text.as_bytes());
+                }
                 let mut text = String::new();
                 for (f, r) in rows {
                     let cells: Vec<String> = f.iter().flatten().map(|n| n.to_string()).collect();
@@ -234,5 +274,11 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(2);
     let out = arg(&args, "--out").unwrap_or_else(|| "texel.csv".into());
-    generate(games, nodes, workers, &out);
+    generate(
+        games,
+        nodes,
+        workers,
+        &out,
+        arg(&args, "--order-out").as_deref(),
+    );
 }

@@ -457,6 +457,12 @@ impl Board {
         n
     }
 
+    /// The line pattern colour `c` would make at the empty point `i`, per direction: the
+    /// move-ordering features, for tuning the ordering weights (`examples/texel.rs`).
+    pub fn point_patterns(&self, c: usize, i: usize) -> [u8; 4] {
+        self.state[i].pats[c]
+    }
+
     /// What colour `c` makes by playing the empty point `i`.
     #[inline]
     pub fn threat(&self, c: usize, i: usize) -> Threat {

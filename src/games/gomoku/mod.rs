@@ -24,10 +24,24 @@ use std::sync::Arc;
 /// The evaluation's pattern weights, for the tuning example (`examples/texel.rs`) to compare
 /// its fit with.
 pub use params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
+pub use params::order::{OPPONENT_FORK, OWN_FORK, OWN_FOUR, POINT_WEIGHT};
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
 use crate::search::SearchContext;
 use rules::Grid;
+
+/// One candidate point's move-ordering features (see [`Gomoku::order_features`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OrderFeatures {
+    /// The candidate point.
+    pub point: Point,
+    /// Pattern codes (see [`pattern`]) per direction for the side to move.
+    pub own: [u8; 4],
+    /// Pattern codes per direction for the side waiting.
+    pub opponent: [u8; 4],
+    /// 1, or the divisor for lying far from the last stones.
+    pub divisor: i32,
+}
 
 /// A gomoku game.
 pub struct Gomoku {
@@ -83,6 +97,33 @@ impl Gomoku {
         }
         let c = to_move.index();
         [b.pattern_counts(c), b.pattern_counts(1 - c)]
+    }
+
+    /// The move-ordering features of every candidate point of `to_move` (a stone or two away
+    /// from the stones): the point, the line patterns `to_move` and the opponent would make
+    /// there per direction, and the locality divisor the ordering applies. Used to tune the
+    /// ordering weights against the moves a deeper search chooses (`examples/texel.rs`).
+    pub fn order_features(&self, to_move: Color) -> Vec<OrderFeatures> {
+        let mut b = board::Board::new(self.width, self.height, self.rule);
+        for &(c, p) in &self.history {
+            b.make(b.index(p.x as usize, p.y as usize), c.index());
+        }
+        let c = to_move.index();
+        let recent = search::recent_stones(&b);
+        let mut cands = Vec::new();
+        b.candidates(&mut cands);
+        cands
+            .into_iter()
+            .map(|i| {
+                let (x, y) = b.coords(i);
+                OrderFeatures {
+                    point: Point::new(x, y),
+                    own: b.point_patterns(c, i),
+                    opponent: b.point_patterns(1 - c, i),
+                    divisor: search::locality_divisor(&b, i, &recent),
+                }
+            })
+            .collect()
     }
 
     fn recompute_outcome(&mut self) {

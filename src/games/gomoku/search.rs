@@ -137,7 +137,7 @@ const _: () = assert!(
     "locality_divisor reads four stones"
 );
 
-fn recent_stones(b: &Board) -> RecentStones {
+pub(super) fn recent_stones(b: &Board) -> RecentStones {
     let mut out = [None; order::LOCAL_STONES];
     for (o, &i) in out.iter_mut().zip(b.stack.iter().rev()) {
         *o = Some(b.coords(i));
@@ -148,7 +148,7 @@ fn recent_stones(b: &Board) -> RecentStones {
 /// How much a point's static order value is divided by for lying far from the last stones:
 /// play in gomoku is local, so a point far from both sides' last moves is rarely the move.
 #[inline]
-fn locality_divisor(b: &Board, i: usize, recent: &RecentStones) -> i32 {
+pub(super) fn locality_divisor(b: &Board, i: usize, recent: &RecentStones) -> i32 {
     let (x, y) = b.coords(i);
     let near = |r: Option<(usize, usize)>| {
         r.is_some_and(|(a, c)| {
