@@ -91,10 +91,7 @@ impl Gomoku {
     /// direction) pairs hold it for `to_move` (first) and for the opponent. Used to tune the
     /// pattern weights against self-play results (`examples/texel.rs`).
     pub fn pattern_counts(&self, to_move: Color) -> [[u32; 11]; 2] {
-        let mut b = board::Board::new(self.width, self.height, self.rule);
-        for &(c, p) in &self.history {
-            b.make(b.index(p.x as usize, p.y as usize), c.index());
-        }
+        let b = self.search_board();
         let c = to_move.index();
         [b.pattern_counts(c), b.pattern_counts(1 - c)]
     }
@@ -104,10 +101,7 @@ impl Gomoku {
     /// there per direction, and the locality divisor the ordering applies. Used to tune the
     /// ordering weights against the moves a deeper search chooses (`examples/texel.rs`).
     pub fn order_features(&self, to_move: Color) -> Vec<OrderFeatures> {
-        let mut b = board::Board::new(self.width, self.height, self.rule);
-        for &(c, p) in &self.history {
-            b.make(b.index(p.x as usize, p.y as usize), c.index());
-        }
+        let b = self.search_board();
         let c = to_move.index();
         let recent = search::recent_stones(&b);
         let mut cands = Vec::new();
@@ -124,6 +118,15 @@ impl Gomoku {
                 }
             })
             .collect()
+    }
+
+    /// The search's incremental board with this game's stones, for the tuning features.
+    fn search_board(&self) -> board::Board {
+        let mut b = board::Board::new(self.width, self.height, self.rule);
+        for &(c, p) in &self.history {
+            b.make(b.index(p.x as usize, p.y as usize), c.index());
+        }
+        b
     }
 
     fn recompute_outcome(&mut self) {
