@@ -9,6 +9,10 @@
 //! `cargo run --release --example order_fit -- /tmp/order.txt [--shared]` fits it (`--shared`:
 //! one weight table for both sides, as the engine has it, instead of one per side).
 
+#[path = "common/adam.rs"]
+mod adam;
+use adam::Adam;
+
 use gridmind::games::gomoku::{OPPONENT_FORK, OWN_FORK, OWN_FOUR, POINT_WEIGHT};
 
 /// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
@@ -104,7 +108,7 @@ fn current(scale: f64) -> [f64; DIMS] {
 /// Softmax regression by Adam on the training positions.
 fn fit(train: &[(usize, Vec<Cand>)]) -> [f64; DIMS] {
     let mut w = current(0.01);
-    let (mut m, mut v) = ([0.0; DIMS], [0.0; DIMS]);
+    let mut adam = Adam::new(DIMS);
     let n = train.len() as f64;
     for step in 0..3000 {
         let mut grad = [0.0; DIMS];
@@ -120,12 +124,7 @@ fn fit(train: &[(usize, Vec<Cand>)]) -> [f64; DIMS] {
                 }
             }
         }
-        for j in 0..DIMS {
-            let g = grad[j] / n;
-            m[j] = 0.9 * m[j] + 0.1 * g;
-            v[j] = 0.999 * v[j] + 0.001 * g * g;
-            w[j] -= 0.02 * m[j] / (v[j].sqrt() + 1e-8);
-        }
+        adam.step(&mut w, &grad, n);
         if step % 1000 == 999 {
             eprintln!("step {step}: train loss {:.4}", measure(train, &w).0);
         }

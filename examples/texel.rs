@@ -8,6 +8,10 @@
 //! `--order-out /tmp/order.txt` also writes each position's move-ordering features and the move
 //! the search chose, for `examples/order_fit.rs`.
 
+#[path = "common/adam.rs"]
+mod adam;
+use adam::Adam;
+
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -190,7 +194,7 @@ fn fit(path: &str, quiet: bool) {
     }
     let sigmoid = |z: f64| 1.0 / (1.0 + (-z).exp());
     let mut w = vec![0.0; dims];
-    let (mut m, mut v) = (vec![0.0; dims], vec![0.0; dims]);
+    let mut adam = Adam::new(dims);
     let loss = |w: &[f64]| {
         rows.iter()
             .map(|(x, r)| {
@@ -233,12 +237,7 @@ fn fit(path: &str, quiet: bool) {
                 grad[j] += e * x[j] / scale[j];
             }
         }
-        for j in 0..dims {
-            let g = grad[j] / n;
-            m[j] = 0.9 * m[j] + 0.1 * g;
-            v[j] = 0.999 * v[j] + 0.001 * g * g;
-            w[j] -= 0.02 * m[j] / (v[j].sqrt() + 1e-8);
-        }
+        adam.step(&mut w, &grad, n);
         if step % 1000 == 999 {
             println!("step {step}: loss {:.5}", loss(&w));
         }

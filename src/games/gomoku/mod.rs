@@ -24,6 +24,7 @@ use std::sync::Arc;
 /// The evaluation's pattern weights, for the tuning example (`examples/texel.rs`) to compare
 /// its fit with.
 pub use params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
+/// The move-ordering weights, for the ordering fit (`examples/order_fit.rs`) to compare with.
 pub use params::order::{OPPONENT_FORK, OWN_FORK, OWN_FOUR, POINT_WEIGHT};
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
