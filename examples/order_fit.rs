@@ -7,13 +7,15 @@
 //! `cargo run --release --example texel -- --games 300 --nodes 50000 --workers 2 --out
 //! /tmp/texel.csv --order-out /tmp/order.txt` writes the data; then
 //! `cargo run --release --example order_fit -- /tmp/order.txt [--shared]` fits it (`--shared`:
-//! one weight table for both sides, as the engine has it, instead of one per side).
+//! one weight table for both sides instead of one per side, as the engine has them).
 
 #[path = "common/adam.rs"]
 mod adam;
 use adam::Adam;
 
-use gridmind::games::gomoku::{OPPONENT_FORK, OWN_FORK, OWN_FOUR, POINT_WEIGHT};
+use gridmind::games::gomoku::{
+    OPPONENT_ORDER_WEIGHT, ORDER_OPPONENT_FORK, ORDER_OWN_FORK, ORDER_OWN_FOUR, OWN_ORDER_WEIGHT,
+};
 
 /// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
 const PATTERNS: usize = 11;
@@ -92,22 +94,24 @@ fn dot(w: &[f64; DIMS], x: &Cand) -> f64 {
     w.iter().zip(x).map(|(a, b)| a * b).sum()
 }
 
-/// The engine's current weights as a parameter vector (times `scale`).
-fn current(scale: f64) -> [f64; DIMS] {
+/// The engine's current weights as a parameter vector (times `scale`); with `--shared` the
+/// two sides' tables averaged.
+fn current(scale: f64, shared: bool) -> [f64; DIMS] {
     let mut w = [0.0; DIMS];
     for j in 0..PATTERNS {
-        w[j] = POINT_WEIGHT[j] as f64 * scale;
-        w[PATTERNS + j] = POINT_WEIGHT[j] as f64 * scale;
+        let (own, opp) = (OWN_ORDER_WEIGHT[j] as f64, OPPONENT_ORDER_WEIGHT[j] as f64);
+        w[j] = if shared { (own + opp) / 2.0 } else { own } * scale;
+        w[PATTERNS + j] = opp * scale;
     }
-    w[2 * PATTERNS] = OWN_FORK as f64 * scale;
-    w[2 * PATTERNS + 1] = OWN_FOUR as f64 * scale;
-    w[2 * PATTERNS + 2] = OPPONENT_FORK as f64 * scale;
+    w[2 * PATTERNS] = ORDER_OWN_FORK as f64 * scale;
+    w[2 * PATTERNS + 1] = ORDER_OWN_FOUR as f64 * scale;
+    w[2 * PATTERNS + 2] = ORDER_OPPONENT_FORK as f64 * scale;
     w
 }
 
 /// Softmax regression by Adam on the training positions.
-fn fit(train: &[(usize, Vec<Cand>)]) -> [f64; DIMS] {
-    let mut w = current(0.01);
+fn fit(train: &[(usize, Vec<Cand>)], shared: bool) -> [f64; DIMS] {
+    let mut w = current(0.01, shared);
     let mut adam = Adam::new(DIMS);
     let n = train.len() as f64;
     for step in 0..3000 {
@@ -155,25 +159,17 @@ fn main() {
     println!("{} positions ({} held out)", data.len(), test.len());
     report(
         "current weights, best scale",
-        &best_scale(&train, current(1.0)),
+        &best_scale(&train, current(1.0, shared)),
     );
-    let w = fit(&train);
+    let w = fit(&train, shared);
     report("fitted weights", &w);
-    // On the engine's scale: the two sides' open-three weights average the current 70.
+    // On the engine's scale: the two sides' open-three weights average the current ones.
     let f3 = if shared {
         w[F3]
     } else {
         (w[F3] + w[PATTERNS + F3]) / 2.0
     };
-    let unit = f3 / POINT_WEIGHT[F3] as f64;
-    let mut hybrid = current(1.0);
-    for j in 0..2 * PATTERNS {
-        hybrid[j] = w[j] / unit;
-    }
-    report(
-        "fitted points, current bonuses",
-        &best_scale(&train, hybrid),
-    );
+    let unit = f3 / ((OWN_ORDER_WEIGHT[F3] + OPPONENT_ORDER_WEIGHT[F3]) as f64 / 2.0);
     let show = |r: std::ops::Range<usize>| {
         r.map(|j| format!("{:.0}", w[j] / unit))
             .collect::<Vec<_>>()

@@ -15,24 +15,55 @@ pub const PAD: usize = 4;
 const MAX_WORDS: usize = 16;
 
 use super::params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
-use super::params::order::POINT_WEIGHT as WEIGHT;
+use super::params::order::{OPPONENT_ORDER_WEIGHT, OWN_ORDER_WEIGHT, POINT_WEIGHT as WEIGHT};
+
+/// The fields of the packed threat summary ([`PACKED`]): 3-bit counts (four directions at
+/// most) of fives, open fours, fours, open threes and overlines, then the urgency weight
+/// (14 bits, at most 8,000), then the two fitted ordering sums (16 bits each), each pattern's
+/// weight raised by [`ORDER_BIAS`] so that the fields never go negative.
+const FIVE_AT: u32 = 0;
+const F4_AT: u32 = 3;
+const B4_AT: u32 = 6;
+const F3_AT: u32 = 9;
+const OVERLINE_AT: u32 = 12;
+const VALUE_AT: u32 = 15;
+const OWN_ORDER_AT: u32 = 29;
+const BLOCK_ORDER_AT: u32 = 45;
+/// The five, open four and four counts: a point where the colour makes a four.
+const FOUR_MASK: u64 = (1 << F3_AT) - 1;
+/// Added to each fitted ordering weight in the packed sums (the weights are at least -128).
+const ORDER_BIAS: i32 = 128;
+
+// The fitted ordering weights must fit their 16-bit fields, four directions summed.
+const _: () = {
+    let mut p = 0;
+    while p < 11 {
+        let (own, block) = (OWN_ORDER_WEIGHT[p], OPPONENT_ORDER_WEIGHT[p]);
+        assert!(own >= -ORDER_BIAS && own + ORDER_BIAS < (1 << 14));
+        assert!(block >= -ORDER_BIAS && block + ORDER_BIAS < (1 << 14));
+        assert!(WEIGHT[p] >= 0 && 4 * WEIGHT[p] < (1 << 14));
+        p += 1;
+    }
+};
 
 /// Per pattern, what [`Board::threat`] counts, packed in one word so that four directions
-/// add up without branches: fives in bits 0..8, open fours 8..16, closed fours 16..24, open
-/// threes 24..32, overlines 32..40, the weight from bit 40.
+/// add up without branches (layout above).
 const PACKED: [u64; 11] = {
     let mut t = [0u64; 11];
     let mut p = 0;
     while p < 11 {
         let flag = match p as u8 {
-            FIVE => 1,
-            F4 => 1 << 8,
-            B4 => 1 << 16,
-            F3 => 1 << 24,
-            OVERLINE => 1 << 32,
+            FIVE => 1 << FIVE_AT,
+            F4 => 1 << F4_AT,
+            B4 => 1 << B4_AT,
+            F3 => 1 << F3_AT,
+            OVERLINE => 1 << OVERLINE_AT,
             _ => 0,
         };
-        t[p] = flag | (WEIGHT[p] as u64) << 40;
+        t[p] = flag
+            | (WEIGHT[p] as u64) << VALUE_AT
+            | ((OWN_ORDER_WEIGHT[p] + ORDER_BIAS) as u64) << OWN_ORDER_AT
+            | ((OPPONENT_ORDER_WEIGHT[p] + ORDER_BIAS) as u64) << BLOCK_ORDER_AT;
         p += 1;
     }
     t
@@ -46,8 +77,12 @@ pub struct Threat {
     pub b4: u8,
     pub f3: u8,
     pub overline: bool,
-    /// Ordering/eval value of the point.
+    /// Urgency of the point: the hand-set weights of the patterns made.
     pub value: i32,
+    /// The fitted ordering weight of the patterns made, for the side that makes them.
+    pub own_order: i32,
+    /// The fitted ordering weight of the patterns made, for the side that blocks them.
+    pub block_order: i32,
 }
 
 impl Threat {
@@ -269,7 +304,7 @@ impl Board {
     /// Whether a packed threat summary holds a five, an open four or a four.
     #[inline(always)]
     fn has_four(packed: u64) -> bool {
-        packed & 0xff_ffff != 0
+        packed & FOUR_MASK != 0
     }
 
     /// Sets the four bit of the empty point `i` for colour `c` from its packed summary.
@@ -466,16 +501,18 @@ impl Board {
     /// What colour `c` makes by playing the empty point `i`.
     #[inline]
     pub fn threat(&self, c: usize, i: usize) -> Threat {
-        // The four directions' packed counts add up without carries (at most 4 per byte
-        // field, at most 8,000 in the value field).
+        // The four directions' packed counts add up without carries (layout at `PACKED`).
         let sum = self.state[i].packed[c];
+        let field = |at: u32, bits: u32| ((sum >> at) & ((1 << bits) - 1)) as i32;
         Threat {
-            five: sum & 0xff != 0,
-            f4: (sum >> 8) as u8,
-            b4: (sum >> 16) as u8,
-            f3: (sum >> 24) as u8,
-            overline: (sum >> 32) & 0xff != 0,
-            value: (sum >> 40) as i32,
+            five: field(FIVE_AT, 3) != 0,
+            f4: field(F4_AT, 3) as u8,
+            b4: field(B4_AT, 3) as u8,
+            f3: field(F3_AT, 3) as u8,
+            overline: field(OVERLINE_AT, 3) != 0,
+            value: field(VALUE_AT, 14),
+            own_order: field(OWN_ORDER_AT, 16) - 4 * ORDER_BIAS,
+            block_order: field(BLOCK_ORDER_AT, 16) - 4 * ORDER_BIAS,
         }
     }
 
@@ -489,7 +526,7 @@ impl Board {
     /// True when colour `c` makes a five at `i`.
     #[inline]
     pub fn makes_five(&self, c: usize, i: usize) -> bool {
-        self.state[i].packed[c] & 0xff != 0
+        self.state[i].packed[c] & (0b111 << FIVE_AT) != 0
     }
 
     /// Whether black may not play `i` under renju (the referee's exact test, called only on
@@ -625,8 +662,39 @@ mod tests {
                 if b.is_empty(i) {
                     assert_eq!(b.state[i].pats[c], fresh.state[i].pats[c]);
                     assert_eq!(b.state[i].packed[c], fresh.state[i].packed[c]);
+                    assert_threat_decodes(b.state[i].pats[c], b.threat(c, i));
                 }
             }
+        }
+    }
+
+    /// Every field of a point's threat summary is what its four patterns give, counted one by
+    /// one (the packed fields must neither overflow nor borrow from each other).
+    fn assert_threat_decodes(pats: [u8; 4], t: Threat) {
+        let count = |p: u8| pats.iter().filter(|&&q| q == p).count() as u8;
+        let sum = |w: &[i32; 11]| pats.iter().map(|&p| w[p as usize]).sum::<i32>();
+        assert_eq!(t.five, count(FIVE) > 0, "{pats:?}");
+        assert_eq!(
+            (t.f4, t.b4, t.f3),
+            (count(F4), count(B4), count(F3)),
+            "{pats:?}"
+        );
+        assert_eq!(t.overline, count(OVERLINE) > 0, "{pats:?}");
+        assert_eq!(t.value, sum(&WEIGHT), "{pats:?}");
+        assert_eq!(t.own_order, sum(&OWN_ORDER_WEIGHT), "{pats:?}");
+        assert_eq!(t.block_order, sum(&OPPONENT_ORDER_WEIGHT), "{pats:?}");
+    }
+
+    #[test]
+    fn every_pattern_mix_decodes_from_the_packed_summary() {
+        // All 11^4 mixes of four directions' patterns, the extremes included (four fives).
+        for k in 0..11usize.pow(4) {
+            let pats = [k % 11, k / 11 % 11, k / 121 % 11, k / 1331].map(|p| p as u8);
+            let packed = pats.iter().map(|&p| PACKED[p as usize]).sum::<u64>();
+            let mut b = Board::new(5, 5, Rule::Freestyle);
+            let i = b.index(2, 2);
+            b.state[i].packed[0] = packed;
+            assert_threat_decodes(pats, b.threat(0, i));
         }
     }
 

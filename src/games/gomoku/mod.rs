@@ -25,7 +25,9 @@ use std::sync::Arc;
 /// its fit with.
 pub use params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
 /// The move-ordering weights, for the ordering fit (`examples/order_fit.rs`) to compare with.
-pub use params::order::{OPPONENT_FORK, OWN_FORK, OWN_FOUR, POINT_WEIGHT};
+pub use params::order::{
+    OPPONENT_ORDER_WEIGHT, ORDER_OPPONENT_FORK, ORDER_OWN_FORK, ORDER_OWN_FOUR, OWN_ORDER_WEIGHT,
+};
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
 use crate::search::SearchContext;

@@ -19,10 +19,27 @@ pub mod eval {
     pub const NOISE: i32 = 10;
 }
 
-/// Static move ordering bonuses on top of the two sides' point values.
+/// Move ordering: the static order of the candidates, their urgency, and the dynamic bonuses.
 pub mod order {
-    /// The value of a point for move ordering: the weight of each line pattern a stone there
-    /// would make, summed over the four directions.
+    /// The order moves are tried in comes from a fit (`examples/order_fit.rs`, docs/strength.md)
+    /// to the moves a 50,000-node search chose in self-play: per line pattern a stone would
+    /// make, summed over the four directions, the weight for the side to move's patterns and
+    /// for the opponent's (blocking), plus the fork and four bonuses. The fit put fours and forks
+    /// at about their patterns' worth: a four played for its own sake mostly wastes a threat.
+    /// The board keeps both tables' sums per point in 16-bit fields, so each weight lies in
+    /// -128..16256 (checked at compile time).
+    pub const OWN_ORDER_WEIGHT: [i32; 11] = [-30, 0, -25, -22, -18, 8, 17, 51, 117, 352, 481];
+    /// The weights of the opponent's patterns at the point (what playing there blocks).
+    pub const OPPONENT_ORDER_WEIGHT: [i32; 11] = [19, 0, 19, 15, 13, 34, 45, 89, 109, 96, 481];
+    /// Bonus of a point where the side to move makes a four-three or double three.
+    pub const ORDER_OWN_FORK: i32 = 9;
+    /// Bonus of a point where the side to move makes a four (and no fork).
+    pub const ORDER_OWN_FOUR: i32 = -74;
+    /// Bonus of a point where the opponent would make a four-three or double three.
+    pub const ORDER_OPPONENT_FORK: i32 = 2;
+    /// Urgency, which decides whether a move is quiet (see `tree::LMR_QUIET_BELOW`): the
+    /// hand-set weight of each line pattern a stone would make for either side, summed over
+    /// the four directions (kept in the board's threat summaries), plus the bonuses below.
     pub const POINT_WEIGHT: [i32; 11] = [0, 0, 1, 3, 6, 18, 24, 70, 90, 400, 2000];
     /// Our four plus open three, or double three: nearly always the move.
     pub const OWN_FORK: i32 = 4000;
@@ -53,7 +70,7 @@ pub mod tree {
     pub const WIDE_WIDTH: usize = 24;
     pub const NARROW_WIDTH: usize = 16;
     pub const WIDE_DEPTH: i32 = 4;
-    /// Late move reduction, at this depth or more, of moves whose ordering score is below
+    /// Late move reduction, at this depth or more, of moves whose urgency is below
     /// `LMR_QUIET_BELOW` (history included: not the hash move, a killer or a fork): from the
     /// `LMR_FIRST_MOVE`th move (0-based) on by the formula below, the 2nd to 4th move by
     /// `round(ln(depth) * ln(index + 1) / EARLY_LMR_DIVISOR)`, one ply less at a PV node.
@@ -70,9 +87,10 @@ pub mod tree {
     pub const ROOT_LMR_DIVISOR: f64 = 2.0;
     pub const ROOT_LMR_DISCOUNT: i32 = 1;
     /// Late move pruning: a node that is not forced tries at most
-    /// `LMP_BASE * sqrt(depth) - LMP_OFFSET` moves (capped by the widths above) once its moves'
-    /// ordering score falls below `LMR_QUIET_BELOW`. PV nodes prune too (both counts, this one
-    /// and the forced one below) from ply `PV_LMP_MIN_PLY` (the root's children are ply 1):
+    /// `LMP_BASE * sqrt(depth) - LMP_OFFSET` moves (capped by the widths above) and skips the
+    /// quiet ones after them (urgency below `LMR_QUIET_BELOW`). PV nodes prune too (both
+    /// counts, this one and the forced one below) from ply `PV_LMP_MIN_PLY` (the root's
+    /// children are ply 1):
     /// exempting every PV node kept the main line at full width down to its leaves.
     pub const LMP_BASE: f64 = 15.0;
     pub const LMP_OFFSET: f64 = 12.0;

@@ -118,7 +118,11 @@ struct Scratch {
 #[derive(Clone, Copy)]
 struct Cand {
     i: usize,
+    /// Where the move goes in the order (higher first).
     score: i32,
+    /// How urgent the move is: at or above `tree::LMR_QUIET_BELOW` it is never reduced or
+    /// pruned ([`PRUNED`] once skipped by late move pruning).
+    urgency: i32,
     /// Makes an open three (and no four): the opponent must answer, so the move may be extended.
     three: bool,
 }
@@ -164,18 +168,47 @@ pub(super) fn locality_divisor(b: &Board, i: usize, recent: &RecentStones) -> i3
     }
 }
 
-/// A point's static order value with its locality: divided by constants, so no division
-/// instruction is spent on every candidate.
+/// A point's static order value with its locality (`divisor` from [`locality_divisor`]):
+/// divided by constants, so no division instruction is spent on every candidate.
 #[inline]
-fn local_value(value: i32, b: &Board, i: usize, recent: &RecentStones) -> i32 {
-    match locality_divisor(b, i, recent) {
+fn local_value(value: i32, divisor: i32) -> i32 {
+    match divisor {
         1 => value,
         order::FAR_FROM_LAST_DIVISOR => value / order::FAR_FROM_LAST_DIVISOR,
         _ => value / order::FAR_FROM_ALL_DIVISOR,
     }
 }
 
+/// The candidate `i` with its place in the order and its urgency, from what each side makes
+/// there and how far it lies from the last stones.
+#[inline]
+fn candidate(i: usize, tm: &Threat, to: &Threat, divisor: i32, three: bool) -> Cand {
+    Cand {
+        i,
+        score: local_value(order_value(tm, to), divisor),
+        urgency: local_value(urgency(tm, to), divisor),
+        three,
+    }
+}
+
+/// A move's static place in the order (before locality): the fitted weights of the patterns
+/// both sides would make at the point (kept in the board's threat summaries), and the fitted
+/// bonuses.
 fn order_value(tm: &Threat, to: &Threat) -> i32 {
+    let mut v = tm.own_order + to.block_order;
+    if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
+        v += order::ORDER_OWN_FORK;
+    } else if tm.four() {
+        v += order::ORDER_OWN_FOUR;
+    }
+    if to.b4 > 0 && to.f3 > 0 || to.f3 >= 2 {
+        v += order::ORDER_OPPONENT_FORK;
+    }
+    v
+}
+
+/// A move's static urgency (before locality): whether it may be reduced or pruned.
+fn urgency(tm: &Threat, to: &Threat) -> i32 {
     let mut v = tm.value + to.value;
     if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
         v += order::OWN_FORK;
@@ -296,11 +329,8 @@ impl<'a, 's> Searcher<'a, 's> {
             if to.flex4() {
                 op_flex = true;
             }
-            out.push(Cand {
-                i,
-                score: local_value(order_value(&tm, &to), &self.b, i, &recent),
-                three: tm.f3 > 0 && !tm.four(),
-            });
+            let divisor = locality_divisor(&self.b, i, &recent);
+            out.push(candidate(i, &tm, &to, divisor, tm.f3 > 0 && !tm.four()));
         }
         if op_fives > 0 {
             self.cands = cands;
@@ -312,6 +342,7 @@ impl<'a, 's> Searcher<'a, 's> {
             out.push(Cand {
                 i: op_five,
                 score: 0,
+                urgency: 0,
                 three: false,
             });
             return Status::Forced;
@@ -332,6 +363,7 @@ impl<'a, 's> Searcher<'a, 's> {
                     out.push(Cand {
                         i: usize::MAX,
                         score: 0,
+                        urgency: 0,
                         three: false,
                     });
                 }
@@ -343,11 +375,8 @@ impl<'a, 's> Searcher<'a, 's> {
                     }
                     let tm = self.b.threat(c, i);
                     let to = self.b.threat(o, i);
-                    out.push(Cand {
-                        i,
-                        score: local_value(order_value(&tm, &to), &self.b, i, &recent),
-                        three: tm.f3 > 0,
-                    });
+                    let divisor = locality_divisor(&self.b, i, &recent);
+                    out.push(candidate(i, &tm, &to, divisor, tm.f3 > 0));
                 }
             }
         }
@@ -640,12 +669,15 @@ impl<'a, 's> Searcher<'a, 's> {
             .counter_slot(c)
             .map_or(usize::MAX, |k| self.counters[k]);
         for m in moves.iter_mut() {
+            let mut bonus =
+                self.history[m.i * 2 + c].clamp(-order::HISTORY_CAP, order::HISTORY_CAP);
             if m.i == tt_move {
-                m.score += order::HASH_MOVE;
+                bonus += order::HASH_MOVE;
             } else if self.killers[ply].contains(&m.i) || m.i == counter {
-                m.score += order::KILLER;
+                bonus += order::KILLER;
             }
-            m.score += self.history[m.i * 2 + c].clamp(-order::HISTORY_CAP, order::HISTORY_CAP);
+            m.score += bonus;
+            m.urgency += bonus;
         }
     }
 
@@ -805,8 +837,9 @@ impl<'a, 's> Searcher<'a, 's> {
             if n >= width && best > -MATE_BOUND {
                 break;
             }
-            let quiet = m.score < tree::LMR_QUIET_BELOW;
+            let quiet = m.urgency < tree::LMR_QUIET_BELOW;
             if n >= prune_after && (forced || quiet) && best > -MATE_BOUND {
+                moves[n].urgency = PRUNED;
                 continue;
             }
             let reduce = if depth < tree::LMR_MIN_DEPTH || !quiet || n == 0 {
@@ -853,8 +886,9 @@ impl<'a, 's> Searcher<'a, 's> {
 
     /// Remembers the move `mv` of `c` that cut at this node, for the ordering of the nodes to
     /// come: as a killer of its ply, as the counter to the opponent's last stone, and in the
-    /// history, which also marks down the moves `tried` before it (except `skip`, which was not
-    /// searched) so that a move which keeps failing sinks below the ones that work.
+    /// history, which also marks down the moves `tried` before it (except `skip` and the ones
+    /// late move pruning skipped, which were not searched) so that a move which keeps failing
+    /// sinks below the ones that work.
     fn note_cutoff(
         &mut self,
         c: usize,
@@ -870,7 +904,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         let bonus = depth * depth;
         self.history[mv * 2 + c] += bonus;
-        for t in tried.iter().filter(|t| t.i != skip) {
+        for t in tried.iter().filter(|t| t.i != skip && t.urgency != PRUNED) {
             self.history[t.i * 2 + c] -= bonus;
         }
         if let Some(k) = self.counter_slot(c) {
@@ -1042,6 +1076,10 @@ impl<'a, 's> Searcher<'a, 's> {
 fn node_key(b: &Board, c: usize) -> u64 {
     b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
+
+/// The urgency a skipped move is marked with: a quiet move can be skipped and a more urgent
+/// one after it searched and cut, and the cut must not mark down a move never searched.
+const PRUNED: i32 = i32::MIN;
 
 /// The `n`th move to try, with `moves[..n]` already tried: the first few are picked one at a
 /// time (most nodes cut after one to four moves, so sorting the whole list wasted a sixth of
