@@ -134,7 +134,7 @@ fn every_claimed_win_in_self_play_is_kept() {
             let t = think(
                 &mut g,
                 colour,
-                SearchControl::unlimited().with_max_nodes(40_000),
+                SearchControl::unlimited().with_max_nodes(100_000),
             );
             let ply = g.history().len();
             match (claim, t.score) {
