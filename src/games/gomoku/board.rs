@@ -21,27 +21,34 @@ use super::params::order::{OPPONENT_ORDER_WEIGHT, OWN_ORDER_WEIGHT, POINT_WEIGHT
 /// most) of fives, open fours, fours, open threes and overlines, then the urgency weight
 /// (14 bits, at most 8,000), then the two fitted ordering sums (16 bits each), each pattern's
 /// weight raised by [`ORDER_BIAS`] so that the fields never go negative.
+const COUNT_BITS: u32 = 3;
+const VALUE_BITS: u32 = 14;
+const ORDER_BITS: u32 = 16;
 const FIVE_AT: u32 = 0;
-const F4_AT: u32 = 3;
-const B4_AT: u32 = 6;
-const F3_AT: u32 = 9;
-const OVERLINE_AT: u32 = 12;
-const VALUE_AT: u32 = 15;
-const OWN_ORDER_AT: u32 = 29;
-const BLOCK_ORDER_AT: u32 = 45;
+const F4_AT: u32 = FIVE_AT + COUNT_BITS;
+const B4_AT: u32 = F4_AT + COUNT_BITS;
+const F3_AT: u32 = B4_AT + COUNT_BITS;
+const OVERLINE_AT: u32 = F3_AT + COUNT_BITS;
+const VALUE_AT: u32 = OVERLINE_AT + COUNT_BITS;
+const OWN_ORDER_AT: u32 = VALUE_AT + VALUE_BITS;
+const BLOCK_ORDER_AT: u32 = OWN_ORDER_AT + ORDER_BITS;
+/// The five count: a point where the colour makes a five.
+const FIVE_MASK: u64 = ((1 << COUNT_BITS) - 1) << FIVE_AT;
 /// The five, open four and four counts: a point where the colour makes a four.
 const FOUR_MASK: u64 = (1 << F3_AT) - 1;
 /// Added to each fitted ordering weight in the packed sums (the weights are at least -128).
 const ORDER_BIAS: i32 = 128;
 
-// The fitted ordering weights must fit their 16-bit fields, four directions summed.
+// Every field holds its four directions' sum: the layout fits one word, and the weights fit
+// their fields.
 const _: () = {
+    assert!(BLOCK_ORDER_AT + ORDER_BITS <= 64);
     let mut p = 0;
     while p < 11 {
         let (own, block) = (OWN_ORDER_WEIGHT[p], OPPONENT_ORDER_WEIGHT[p]);
-        assert!(own >= -ORDER_BIAS && own + ORDER_BIAS < (1 << 14));
-        assert!(block >= -ORDER_BIAS && block + ORDER_BIAS < (1 << 14));
-        assert!(WEIGHT[p] >= 0 && 4 * WEIGHT[p] < (1 << 14));
+        assert!(own >= -ORDER_BIAS && 4 * (own + ORDER_BIAS) < 1 << ORDER_BITS);
+        assert!(block >= -ORDER_BIAS && 4 * (block + ORDER_BIAS) < 1 << ORDER_BITS);
+        assert!(WEIGHT[p] >= 0 && 4 * WEIGHT[p] < 1 << VALUE_BITS);
         p += 1;
     }
 };
@@ -504,15 +511,16 @@ impl Board {
         // The four directions' packed counts add up without carries (layout at `PACKED`).
         let sum = self.state[i].packed[c];
         let field = |at: u32, bits: u32| ((sum >> at) & ((1 << bits) - 1)) as i32;
+        let count = |at: u32| field(at, COUNT_BITS);
         Threat {
-            five: field(FIVE_AT, 3) != 0,
-            f4: field(F4_AT, 3) as u8,
-            b4: field(B4_AT, 3) as u8,
-            f3: field(F3_AT, 3) as u8,
-            overline: field(OVERLINE_AT, 3) != 0,
-            value: field(VALUE_AT, 14),
-            own_order: field(OWN_ORDER_AT, 16) - 4 * ORDER_BIAS,
-            block_order: field(BLOCK_ORDER_AT, 16) - 4 * ORDER_BIAS,
+            five: count(FIVE_AT) != 0,
+            f4: count(F4_AT) as u8,
+            b4: count(B4_AT) as u8,
+            f3: count(F3_AT) as u8,
+            overline: count(OVERLINE_AT) != 0,
+            value: field(VALUE_AT, VALUE_BITS),
+            own_order: field(OWN_ORDER_AT, ORDER_BITS) - 4 * ORDER_BIAS,
+            block_order: field(BLOCK_ORDER_AT, ORDER_BITS) - 4 * ORDER_BIAS,
         }
     }
 
@@ -526,7 +534,7 @@ impl Board {
     /// True when colour `c` makes a five at `i`.
     #[inline]
     pub fn makes_five(&self, c: usize, i: usize) -> bool {
-        self.state[i].packed[c] & (0b111 << FIVE_AT) != 0
+        self.state[i].packed[c] & FIVE_MASK != 0
     }
 
     /// Whether black may not play `i` under renju (the referee's exact test, called only on
