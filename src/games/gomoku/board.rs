@@ -101,6 +101,10 @@ impl Threat {
     pub fn four(&self) -> bool {
         self.f4 > 0 || self.b4 > 0
     }
+    /// Makes a four-three or a double three (a double four counts as `flex4`).
+    pub fn fork(&self) -> bool {
+        self.b4 > 0 && self.f3 > 0 || self.f3 >= 2
+    }
 }
 
 /// What the board keeps per point, together so that one point's update touches one cache line.

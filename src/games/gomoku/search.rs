@@ -180,43 +180,53 @@ fn local_value(value: i32, divisor: i32) -> i32 {
 }
 
 /// The candidate `i` with its place in the order and its urgency, from what each side makes
-/// there and how far it lies from the last stones.
+/// there and how far it lies from the last stones: the order from the fitted weights and
+/// bonuses, the urgency (whether a move may be reduced or pruned) from the hand-set ones.
 #[inline]
 fn candidate(i: usize, tm: &Threat, to: &Threat, divisor: i32, three: bool) -> Cand {
+    let order = static_value(
+        tm.own_order + to.block_order,
+        tm,
+        to,
+        [
+            order::ORDER_OWN_FORK,
+            order::ORDER_OWN_FOUR,
+            order::ORDER_OPPONENT_FORK,
+        ],
+    );
+    let urgency = static_value(
+        tm.value + to.value,
+        tm,
+        to,
+        [order::OWN_FORK, order::OWN_FOUR, order::OPPONENT_FORK],
+    );
     Cand {
         i,
-        score: local_value(order_value(tm, to), divisor),
-        urgency: local_value(urgency(tm, to), divisor),
+        score: local_value(order, divisor),
+        urgency: local_value(urgency, divisor),
         three,
     }
 }
 
-/// A move's static place in the order (before locality): the fitted weights of the patterns
-/// both sides would make at the point (kept in the board's threat summaries), and the fitted
-/// bonuses.
-fn order_value(tm: &Threat, to: &Threat) -> i32 {
-    let mut v = tm.own_order + to.block_order;
-    if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
-        v += order::ORDER_OWN_FORK;
+/// A move's static value before locality: `patterns`, the weights of the patterns both sides
+/// would make at the point summed over the four directions (kept in the board's threat
+/// summaries), plus the bonus for a fork of the side to move, else for its four, and the bonus
+/// for the opponent's fork.
+#[inline]
+fn static_value(
+    patterns: i32,
+    tm: &Threat,
+    to: &Threat,
+    [own_fork, own_four, opponent_fork]: [i32; 3],
+) -> i32 {
+    let mut v = patterns;
+    if tm.fork() {
+        v += own_fork;
     } else if tm.four() {
-        v += order::ORDER_OWN_FOUR;
+        v += own_four;
     }
-    if to.b4 > 0 && to.f3 > 0 || to.f3 >= 2 {
-        v += order::ORDER_OPPONENT_FORK;
-    }
-    v
-}
-
-/// A move's static urgency (before locality): whether it may be reduced or pruned.
-fn urgency(tm: &Threat, to: &Threat) -> i32 {
-    let mut v = tm.value + to.value;
-    if tm.b4 > 0 && tm.f3 > 0 || tm.f3 >= 2 {
-        v += order::OWN_FORK;
-    } else if tm.four() {
-        v += order::OWN_FOUR;
-    }
-    if to.b4 > 0 && to.f3 > 0 || to.f3 >= 2 {
-        v += order::OPPONENT_FORK;
+    if to.fork() {
+        v += opponent_fork;
     }
     v
 }
