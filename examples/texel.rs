@@ -10,7 +10,10 @@
 
 #[path = "common/adam.rs"]
 mod adam;
+#[path = "common/selfplay.rs"]
+mod selfplay;
 use adam::Adam;
+use selfplay::{arg, openings};
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,8 +21,7 @@ use std::sync::Mutex;
 
 use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::games::gomoku::{Gomoku, OPPONENT_WEIGHT, OWN_WEIGHT};
-use gridmind::games::{Color, Game, GameSpec, Outcome, Point, Rule};
-use gridmind::matchrunner::openings;
+use gridmind::games::{Color, Game, Outcome, Point, Rule};
 
 /// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
 const PATTERNS: usize = 11;
@@ -28,28 +30,6 @@ const FIVE: usize = 10;
 const F3: usize = 7;
 /// The open four (F4): a row where either side has one is a tactical position.
 const F4: usize = 9;
-
-fn arg(args: &[String], name: &str) -> Option<String> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-}
-
-/// Every opening of the files in `tests/data/gomoku/`, as the match runner reads them.
-fn openings() -> Vec<Vec<Point>> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku");
-    let spec = GameSpec::Gomoku {
-        width: 15,
-        height: 15,
-        rule: Rule::Freestyle,
-    };
-    let mut out = Vec::new();
-    for f in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let text = std::fs::read_to_string(f.path()).unwrap_or_default();
-        out.extend(openings::parse(&text, spec).unwrap_or_default());
-    }
-    out
-}
 
 /// One self-play game: the quiet positions' features (side to move first) and the result for
 /// the side to move (1 win, 0.5 draw, 0 loss).

@@ -503,6 +503,11 @@ impl Board {
         n
     }
 
+    /// The board's empty points, for tuning features that look at every point.
+    pub fn empty_points(&self) -> impl Iterator<Item = usize> + '_ {
+        self.points.iter().copied().filter(|&i| self.cells[i] == 0)
+    }
+
     /// The line pattern colour `c` would make at the empty point `i`, per direction: the
     /// move-ordering features, for tuning the ordering weights (`examples/texel.rs`).
     pub fn point_patterns(&self, c: usize, i: usize) -> [u8; 4] {

@@ -99,6 +99,18 @@ impl Gomoku {
         [b.pattern_counts(c), b.pattern_counts(1 - c)]
     }
 
+    /// Both colours' line patterns (`to_move` first, per direction) at every empty point where
+    /// either has more than a dead line: the raw material of per-point combination features,
+    /// for tuning experiments (`examples/texel.rs`).
+    pub fn point_patterns(&self, to_move: Color) -> Vec<[[u8; 4]; 2]> {
+        let b = self.search_board();
+        let c = to_move.index();
+        b.empty_points()
+            .map(|i| [b.point_patterns(c, i), b.point_patterns(1 - c, i)])
+            .filter(|p| p.iter().flatten().any(|&q| q > pattern::OVERLINE))
+            .collect()
+    }
+
     /// The move-ordering features of every candidate point of `to_move` (a stone or two away
     /// from the stones): the point, the line patterns `to_move` and the opponent would make
     /// there per direction, and the locality divisor the ordering applies. Used to tune the

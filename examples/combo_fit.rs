@@ -1,0 +1,290 @@
+//! Does the evaluation miss per-point combinations of line patterns? (issue #16)
+//!
+//! The evaluation sums one weight per (empty point, direction) pattern, so a point where a stone
+//! would make an open three in one line and an open two in another is worth just the sum of
+//! the two. This example records self-play positions with the pattern counts, the counts of
+//! points that combine patterns in a few ways (below), the search's own score and the game's
+//! result, then fits a logistic model with and without the combination counts to a blend of
+//! result and score, and prints both on held-out positions.
+//!
+//! `cargo run --release --example combo_fit -- --games 400 --nodes 20000 --workers 1 --out
+//! /tmp/combo.csv` plays; `--fit /tmp/combo.csv [--lambda 0.5]` fits.
+
+#[path = "common/adam.rs"]
+mod adam;
+#[path = "common/selfplay.rs"]
+mod selfplay;
+use adam::Adam;
+use selfplay::{arg, openings};
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use gridmind::base::Score;
+use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
+use gridmind::games::gomoku::{pattern, Gomoku};
+use gridmind::games::{Color, Game, Outcome, Point, Rule};
+
+const PATTERNS: usize = 11;
+/// The combination classes, per colour.
+const COMBOS: usize = 6;
+const COMBO_NAMES: [&str; COMBOS] = [
+    "three+two",
+    "two+two",
+    "three+three",
+    "four+three",
+    "four+two",
+    "four+four",
+];
+/// The logistic scale of the evaluation (docs/strength.md: 0.0015 per unit).
+const SCALE: f64 = 0.0015;
+
+/// Which combination classes one colour's four line patterns at a point fall in.
+fn combos(p: [u8; 4]) -> [bool; COMBOS] {
+    let n = |f: &dyn Fn(u8) -> bool| p.iter().filter(|&&q| f(q)).count();
+    let fours = n(&|q| q == pattern::B4 || q == pattern::F4);
+    let threes = n(&|q| q == pattern::F3);
+    let twos = n(&|q| q == pattern::F2 || q == pattern::B3);
+    [
+        threes >= 1 && twos >= 1,
+        twos >= 2,
+        threes >= 2,
+        fours >= 1 && threes >= 1,
+        fours >= 1 && twos >= 1,
+        fours >= 2,
+    ]
+}
+
+/// One position's features: pattern counts (side to move, then waiting), combination counts
+/// (side to move, then waiting).
+fn features(g: &Gomoku, c: Color) -> Option<Vec<u32>> {
+    let counts = g.pattern_counts(c);
+    if counts[0][pattern::FIVE as usize] > 0 || counts[1][pattern::FIVE as usize] > 0 {
+        return None;
+    }
+    let mut combo = [[0u32; COMBOS]; 2];
+    for pts in g.point_patterns(c) {
+        for side in 0..2 {
+            for (k, on) in combos(pts[side]).into_iter().enumerate() {
+                combo[side][k] += u32::from(on);
+            }
+        }
+    }
+    Some(
+        counts
+            .iter()
+            .flatten()
+            .chain(combo.iter().flatten())
+            .copied()
+            .collect(),
+    )
+}
+
+fn play(opening: &[Point], nodes: u64, seed: u64) -> Vec<(Vec<u32>, i32, f64)> {
+    let mut g = Gomoku::new(15, 15, Rule::Freestyle);
+    let mut colour = Color::Black;
+    for &p in opening {
+        if g.play(colour, p).is_err() {
+            return Vec::new();
+        }
+        colour = colour.opponent();
+    }
+    let mut seen = Vec::new();
+    let mut ply = 0u64;
+    while g.outcome().is_none() {
+        let f = features(&g, colour);
+        let options = EngineOptions {
+            hash_mib: 16,
+            seed: Some(seed.wrapping_mul(1000).wrapping_add(ply)),
+            ..EngineOptions::default()
+        };
+        let control = SearchControl::unlimited().with_max_nodes(nodes);
+        let Ok(t) = with_quiet_context(&control, &options, |ctx| g.think(colour, ctx)) else {
+            break;
+        };
+        if let (Some(f), Score::Cp(v)) = (f, t.score) {
+            seen.push((colour, f, v));
+        }
+        if g.play(colour, t.point).is_err() {
+            break;
+        }
+        colour = colour.opponent();
+        ply += 1;
+    }
+    let winner = match g.outcome() {
+        Some(Outcome::Win(c)) => Some(c),
+        _ => None,
+    };
+    seen.into_iter()
+        .map(|(c, f, v)| {
+            let r = match winner {
+                Some(w) if w == c => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            (f, v, r)
+        })
+        .collect()
+}
+
+fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
+    let all = openings();
+    let next = AtomicUsize::new(0);
+    let file = Mutex::new(std::fs::File::create(out).expect("output file"));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= games || all.is_empty() {
+                    return;
+                }
+                let mut text = String::new();
+                for (f, v, r) in play(&all[k % all.len()], nodes, k as u64 + 1) {
+                    let cells: Vec<String> = f.iter().map(|n| n.to_string()).collect();
+                    text.push_str(&format!("{},{v},{r}\n", cells.join(",")));
+                }
+                let _ = file.lock().expect("file lock").write_all(text.as_bytes());
+                if k % 50 == 0 {
+                    eprintln!("game {k}");
+                }
+            });
+        }
+    });
+}
+
+type Row = (Vec<f64>, f64, f64);
+
+/// Fits a logistic model on the first `dims` features of `train` to the target, by Adam on the
+/// cross-entropy; returns the raw weights.
+fn fit_on(train: &[Row], dims: usize, lambda: f64) -> Vec<f64> {
+    let n = train.len() as f64;
+    let mut scale = vec![0.0; dims];
+    for (x, _, _) in train {
+        for j in 0..dims {
+            scale[j] += x[j] * x[j];
+        }
+    }
+    for s in scale.iter_mut() {
+        *s = (*s / n).sqrt().max(1e-9);
+    }
+    let mut w = vec![0.0; dims];
+    let mut adam = Adam::new(dims);
+    for _ in 0..3000 {
+        let mut grad = vec![0.0; dims];
+        for (x, t, _) in train {
+            let t = target(*t, x, lambda);
+            let z: f64 = (0..dims).map(|j| w[j] * x[j] / scale[j]).sum();
+            let e = sigmoid(z) - t;
+            for j in 0..dims {
+                grad[j] += e * x[j] / scale[j];
+            }
+        }
+        adam.step(&mut w, &grad, n);
+    }
+    (0..dims).map(|j| w[j] / scale[j]).collect()
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The blend of the game's result (`lambda`) and the search's score (the rest).
+fn target(result: f64, x: &[f64], lambda: f64) -> f64 {
+    let score = x[x.len() - 1];
+    lambda * result + (1.0 - lambda) * sigmoid(SCALE * score)
+}
+
+fn loss(rows: &[Row], w: &[f64], lambda: f64) -> f64 {
+    rows.iter()
+        .map(|(x, r, _)| {
+            let t = target(*r, x, lambda);
+            let z: f64 = w.iter().zip(x).map(|(a, b)| a * b).sum();
+            let p = sigmoid(z).clamp(1e-9, 1.0 - 1e-9);
+            -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+        })
+        .sum::<f64>()
+        / rows.len() as f64
+}
+
+fn fit(path: &str, lambda: f64) {
+    let text = std::fs::read_to_string(path).expect("data file");
+    let width = 2 * PATTERNS + 2 * COMBOS;
+    // Features, then the score as the last element (read by `target`), then the result.
+    let rows: Vec<Row> = text
+        .lines()
+        .filter_map(|l| {
+            let v: Vec<f64> = l.split(',').filter_map(|t| t.parse().ok()).collect();
+            (v.len() == width + 2).then(|| {
+                let mut x = v[..width].to_vec();
+                x.push(v[width]);
+                (x, v[width + 1], 0.0)
+            })
+        })
+        .collect();
+    // Every fifth position held out.
+    let (train, test): (Vec<_>, Vec<_>) = rows
+        .iter()
+        .cloned()
+        .enumerate()
+        .partition(|(k, _)| k % 5 != 0);
+    let train: Vec<Row> = train.into_iter().map(|(_, r)| r).collect();
+    let test: Vec<Row> = test.into_iter().map(|(_, r)| r).collect();
+    println!(
+        "{} positions ({} held out), lambda {lambda}",
+        rows.len(),
+        test.len()
+    );
+    for dims in [2 * PATTERNS, width] {
+        let w = fit_on(&train, dims, lambda);
+        let mut full = w.clone();
+        full.resize(width + 1, 0.0);
+        println!(
+            "{dims} features: train loss {:.5}, held-out loss {:.5}",
+            loss(&train, &full, lambda),
+            loss(&test, &full, lambda)
+        );
+        let unit = SCALE;
+        let show = |r: std::ops::Range<usize>, sign: f64| -> String {
+            r.map(|j| format!("{:.0}", sign * w[j] / unit))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        println!("  own  [{}]", show(0..PATTERNS, 1.0));
+        println!("  opp  [{}]", show(PATTERNS..2 * PATTERNS, -1.0));
+        if dims == width {
+            let base = 2 * PATTERNS;
+            for k in 0..COMBOS {
+                println!(
+                    "  {:12} own {:6.0}  opp {:6.0}",
+                    COMBO_NAMES[k],
+                    w[base + k] / unit,
+                    -w[base + COMBOS + k] / unit
+                );
+            }
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(path) = arg(&args, "--fit") {
+        let lambda = arg(&args, "--lambda")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0.5);
+        fit(&path, lambda);
+        return;
+    }
+    let num = |name: &str, default: u64| {
+        arg(&args, name)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    let out = arg(&args, "--out").unwrap_or_else(|| "combo.csv".into());
+    generate(
+        num("--games", 400) as usize,
+        num("--nodes", 20000),
+        num("--workers", 1) as usize,
+        &out,
+    );
+}
