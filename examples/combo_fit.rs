@@ -153,31 +153,48 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
     });
 }
 
-type Row = (Vec<f64>, f64, f64);
+/// One recorded position: its features, the search's score and the game's result for the side
+/// to move.
+#[derive(Clone)]
+struct Sample {
+    x: Vec<f64>,
+    score: f64,
+    result: f64,
+}
+
+impl Sample {
+    /// What the model is fitted to: the result with weight `lambda`, the score with the rest.
+    fn target(&self, lambda: f64) -> f64 {
+        lambda * self.result + (1.0 - lambda) * sigmoid(SCALE * self.score)
+    }
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
 
 /// Fits a logistic model on the first `dims` features of `train` to the target, by Adam on the
 /// cross-entropy; returns the raw weights.
-fn fit_on(train: &[Row], dims: usize, lambda: f64) -> Vec<f64> {
+fn fit_on(train: &[Sample], dims: usize, lambda: f64) -> Vec<f64> {
     let n = train.len() as f64;
     let mut scale = vec![0.0; dims];
-    for (x, _, _) in train {
-        for j in 0..dims {
-            scale[j] += x[j] * x[j];
+    for s in train {
+        for (v, x) in scale.iter_mut().zip(&s.x) {
+            *v += x * x;
         }
     }
-    for s in scale.iter_mut() {
-        *s = (*s / n).sqrt().max(1e-9);
+    for v in scale.iter_mut() {
+        *v = (*v / n).sqrt().max(1e-9);
     }
     let mut w = vec![0.0; dims];
     let mut adam = Adam::new(dims);
     for _ in 0..3000 {
         let mut grad = vec![0.0; dims];
-        for (x, t, _) in train {
-            let t = target(*t, x, lambda);
-            let z: f64 = (0..dims).map(|j| w[j] * x[j] / scale[j]).sum();
-            let e = sigmoid(z) - t;
+        for s in train {
+            let z: f64 = (0..dims).map(|j| w[j] * s.x[j] / scale[j]).sum();
+            let e = sigmoid(z) - s.target(lambda);
             for j in 0..dims {
-                grad[j] += e * x[j] / scale[j];
+                grad[j] += e * s.x[j] / scale[j];
             }
         }
         adam.step(&mut w, &grad, n);
@@ -185,81 +202,72 @@ fn fit_on(train: &[Row], dims: usize, lambda: f64) -> Vec<f64> {
     (0..dims).map(|j| w[j] / scale[j]).collect()
 }
 
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
-}
-
-/// The blend of the game's result (`lambda`) and the search's score (the rest).
-fn target(result: f64, x: &[f64], lambda: f64) -> f64 {
-    let score = x[x.len() - 1];
-    lambda * result + (1.0 - lambda) * sigmoid(SCALE * score)
-}
-
-fn loss(rows: &[Row], w: &[f64], lambda: f64) -> f64 {
-    rows.iter()
-        .map(|(x, r, _)| {
-            let t = target(*r, x, lambda);
-            let z: f64 = w.iter().zip(x).map(|(a, b)| a * b).sum();
+/// Mean cross-entropy of the weights `w` (missing ones count as zero) against the target.
+fn loss(samples: &[Sample], w: &[f64], lambda: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| {
+            let t = s.target(lambda);
+            let z: f64 = w.iter().zip(&s.x).map(|(a, b)| a * b).sum();
             let p = sigmoid(z).clamp(1e-9, 1.0 - 1e-9);
             -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
         })
         .sum::<f64>()
-        / rows.len() as f64
+        / samples.len() as f64
 }
 
 fn fit(path: &str, lambda: f64) {
     let text = std::fs::read_to_string(path).expect("data file");
     let width = 2 * PATTERNS + 2 * COMBOS;
-    // Features, then the score as the last element (read by `target`), then the result.
-    let rows: Vec<Row> = text
+    // A line: the features, the score, the result.
+    let samples: Vec<Sample> = text
         .lines()
         .filter_map(|l| {
             let v: Vec<f64> = l.split(',').filter_map(|t| t.parse().ok()).collect();
-            (v.len() == width + 2).then(|| {
-                let mut x = v[..width].to_vec();
-                x.push(v[width]);
-                (x, v[width + 1], 0.0)
+            (v.len() == width + 2).then(|| Sample {
+                x: v[..width].to_vec(),
+                score: v[width],
+                result: v[width + 1],
             })
         })
         .collect();
     // Every fifth position held out.
-    let (train, test): (Vec<_>, Vec<_>) = rows
+    let (test, train): (Vec<_>, Vec<_>) = samples
         .iter()
         .cloned()
         .enumerate()
-        .partition(|(k, _)| k % 5 != 0);
-    let train: Vec<Row> = train.into_iter().map(|(_, r)| r).collect();
-    let test: Vec<Row> = test.into_iter().map(|(_, r)| r).collect();
+        .partition(|(k, _)| k % 5 == 0);
+    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
     println!(
         "{} positions ({} held out), lambda {lambda}",
-        rows.len(),
+        samples.len(),
         test.len()
     );
+    // Weights in evaluation units: the logistic scale turns them back.
+    let shown = |w: &[f64], range: std::ops::Range<usize>, sign: f64| -> String {
+        range
+            .map(|j| format!("{:.0}", sign * w[j] / SCALE))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     for dims in [2 * PATTERNS, width] {
         let w = fit_on(&train, dims, lambda);
-        let mut full = w.clone();
-        full.resize(width + 1, 0.0);
         println!(
             "{dims} features: train loss {:.5}, held-out loss {:.5}",
-            loss(&train, &full, lambda),
-            loss(&test, &full, lambda)
+            loss(&train, &w, lambda),
+            loss(&test, &w, lambda)
         );
-        let unit = SCALE;
-        let show = |r: std::ops::Range<usize>, sign: f64| -> String {
-            r.map(|j| format!("{:.0}", sign * w[j] / unit))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        println!("  own  [{}]", show(0..PATTERNS, 1.0));
-        println!("  opp  [{}]", show(PATTERNS..2 * PATTERNS, -1.0));
+        println!("  own  [{}]", shown(&w, 0..PATTERNS, 1.0));
+        println!("  opp  [{}]", shown(&w, PATTERNS..2 * PATTERNS, -1.0));
         if dims == width {
             let base = 2 * PATTERNS;
             for k in 0..COMBOS {
                 println!(
                     "  {:12} own {:6.0}  opp {:6.0}",
                     COMBO_NAMES[k],
-                    w[base + k] / unit,
-                    -w[base + COMBOS + k] / unit
+                    w[base + k] / SCALE,
+                    -w[base + COMBOS + k] / SCALE
                 );
             }
         }

@@ -101,7 +101,7 @@ impl Gomoku {
 
     /// Both colours' line patterns (`to_move` first, per direction) at every empty point where
     /// either has more than a dead line: the raw material of per-point combination features,
-    /// for tuning experiments (`examples/texel.rs`).
+    /// for tuning experiments (`examples/combo_fit.rs`).
     pub fn point_patterns(&self, to_move: Color) -> Vec<[[u8; 4]; 2]> {
         let b = self.search_board();
         let c = to_move.index();
