@@ -15,16 +15,11 @@ mod adam;
 #[path = "common/selfplay.rs"]
 mod selfplay;
 use adam::Adam;
-use selfplay::{arg, openings};
-
-use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use selfplay::{arg, play_game, play_games, result_for};
 
 use gridmind::base::Score;
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::games::gomoku::{pattern, Gomoku};
-use gridmind::games::{Color, Game, Outcome, Point, Rule};
+use gridmind::games::{Color, Point};
 
 const PATTERNS: usize = 11;
 /// The combination classes, per colour.
@@ -81,75 +76,28 @@ fn features(g: &Gomoku, c: Color) -> Option<Vec<u32>> {
     )
 }
 
+/// One self-play game: per position with no five to make and a heuristic score, the features,
+/// the search's score and the result for the side to move.
 fn play(opening: &[Point], nodes: u64, seed: u64) -> Vec<(Vec<u32>, i32, f64)> {
-    let mut g = Gomoku::new(15, 15, Rule::Freestyle);
-    let mut colour = Color::Black;
-    for &p in opening {
-        if g.play(colour, p).is_err() {
-            return Vec::new();
-        }
-        colour = colour.opponent();
-    }
     let mut seen = Vec::new();
-    let mut ply = 0u64;
-    while g.outcome().is_none() {
-        let f = features(&g, colour);
-        let options = EngineOptions {
-            hash_mib: 16,
-            seed: Some(seed.wrapping_mul(1000).wrapping_add(ply)),
-            ..EngineOptions::default()
-        };
-        let control = SearchControl::unlimited().with_max_nodes(nodes);
-        let Ok(t) = with_quiet_context(&control, &options, |ctx| g.think(colour, ctx)) else {
-            break;
-        };
-        if let (Some(f), Score::Cp(v)) = (f, t.score) {
+    let winner = play_game(opening, nodes, seed, |g, colour, t| {
+        if let (Some(f), Score::Cp(v)) = (features(g, colour), t.score) {
             seen.push((colour, f, v));
         }
-        if g.play(colour, t.point).is_err() {
-            break;
-        }
-        colour = colour.opponent();
-        ply += 1;
-    }
-    let winner = match g.outcome() {
-        Some(Outcome::Win(c)) => Some(c),
-        _ => None,
-    };
+    });
     seen.into_iter()
-        .map(|(c, f, v)| {
-            let r = match winner {
-                Some(w) if w == c => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            (f, v, r)
-        })
+        .map(|(c, f, v)| (f, v, result_for(winner, c)))
         .collect()
 }
 
 fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
-    let all = openings();
-    let next = AtomicUsize::new(0);
-    let file = Mutex::new(std::fs::File::create(out).expect("output file"));
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= games || all.is_empty() {
-                    return;
-                }
-                let mut text = String::new();
-                for (f, v, r) in play(&all[k % all.len()], nodes, k as u64 + 1) {
-                    let cells: Vec<String> = f.iter().map(|n| n.to_string()).collect();
-                    text.push_str(&format!("{},{v},{r}\n", cells.join(",")));
-                }
-                let _ = file.lock().expect("file lock").write_all(text.as_bytes());
-                if k % 50 == 0 {
-                    eprintln!("game {k}");
-                }
-            });
+    play_games(games, workers, out, |opening, seed| {
+        let mut text = String::new();
+        for (f, v, r) in play(opening, nodes, seed) {
+            let cells: Vec<String> = f.iter().map(|n| n.to_string()).collect();
+            text.push_str(&format!("{},{v},{r}\n", cells.join(",")));
         }
+        text
     });
 }
 

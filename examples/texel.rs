@@ -13,15 +13,13 @@ mod adam;
 #[path = "common/selfplay.rs"]
 mod selfplay;
 use adam::Adam;
-use selfplay::{arg, openings};
+use selfplay::{arg, play_game, play_games, result_for};
 
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use gridmind::engine::{with_quiet_context, EngineOptions, SearchControl};
 use gridmind::games::gomoku::{Gomoku, OPPONENT_WEIGHT, OWN_WEIGHT};
-use gridmind::games::{Color, Game, Outcome, Point, Rule};
+use gridmind::games::{Color, Point};
 
 /// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
 const PATTERNS: usize = 11;
@@ -41,52 +39,18 @@ fn play(
     seed: u64,
     order: &mut Option<String>,
 ) -> Vec<([[u32; PATTERNS]; 2], f64)> {
-    let mut g = Gomoku::new(15, 15, Rule::Freestyle);
-    let mut colour = Color::Black;
-    for &p in opening {
-        if g.play(colour, p).is_err() {
-            return Vec::new();
-        }
-        colour = colour.opponent();
-    }
     let mut seen = Vec::new();
-    let mut ply = 0u64;
-    while g.outcome().is_none() {
+    let winner = play_game(opening, nodes, seed, |g, colour, t| {
         let counts = g.pattern_counts(colour);
         if counts[0][FIVE] == 0 && counts[1][FIVE] == 0 {
             seen.push((colour, counts));
         }
-        let options = EngineOptions {
-            hash_mib: 16,
-            seed: Some(seed.wrapping_mul(1000).wrapping_add(ply)),
-            ..EngineOptions::default()
-        };
-        let control = SearchControl::unlimited().with_max_nodes(nodes);
-        let Ok(t) = with_quiet_context(&control, &options, |ctx| g.think(colour, ctx)) else {
-            break;
-        };
         if let Some(out) = order.as_mut() {
-            order_line(&g, colour, t.point, out);
+            order_line(g, colour, t.point, out);
         }
-        if g.play(colour, t.point).is_err() {
-            break;
-        }
-        colour = colour.opponent();
-        ply += 1;
-    }
-    let winner = match g.outcome() {
-        Some(Outcome::Win(c)) => Some(c),
-        _ => None,
-    };
+    });
     seen.into_iter()
-        .map(|(c, f)| {
-            let r = match winner {
-                Some(w) if w == c => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            (f, r)
-        })
+        .map(|(c, f)| (f, result_for(winner, c)))
         .collect()
 }
 
@@ -113,39 +77,20 @@ fn order_line(g: &Gomoku, colour: Color, chosen: Point, out: &mut String) {
 }
 
 fn generate(games: usize, nodes: u64, workers: usize, out: &str, order_out: Option<&str>) {
-    let all = openings();
-    if all.is_empty() {
-        eprintln!("no openings in tests/data/gomoku");
-        return;
-    }
-    let next = AtomicUsize::new(0);
-    let file = Mutex::new(std::fs::File::create(out).expect("output file"));
     let order_file =
         order_out.map(|p| Mutex::new(std::fs::File::create(p).expect("order output file")));
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= games {
-                    return;
-                }
-                let mut order = order_file.as_ref().map(|_| String::new());
-                let rows = play(&all[k % all.len()], nodes, k as u64 + 1, &mut order);
-                if let (Some(f), Some(text)) = (&order_file, order) {
-                    let _ = f.lock().expect("file lock").write_all(text.as_bytes());
-                }
-                let mut text = String::new();
-                for (f, r) in rows {
-                    let cells: Vec<String> = f.iter().flatten().map(|n| n.to_string()).collect();
-                    text.push_str(&format!("{},{}\n", cells.join(","), r));
-                }
-                let mut f = file.lock().expect("file lock");
-                let _ = f.write_all(text.as_bytes());
-                if k % 50 == 0 {
-                    eprintln!("game {k}");
-                }
-            });
+    play_games(games, workers, out, |opening, seed| {
+        let mut order = order_file.as_ref().map(|_| String::new());
+        let rows = play(opening, nodes, seed, &mut order);
+        if let (Some(f), Some(text)) = (&order_file, order) {
+            let _ = f.lock().expect("file lock").write_all(text.as_bytes());
         }
+        let mut text = String::new();
+        for (f, r) in rows {
+            let cells: Vec<String> = f.iter().flatten().map(|n| n.to_string()).collect();
+            text.push_str(&format!("{},{}\n", cells.join(","), r));
+        }
+        text
     });
 }
 
