@@ -112,21 +112,29 @@ impl Threat {
 struct PointState {
     /// Per direction, the eight neighbours' cell codes (see [`pattern`]).
     keys: [u16; 4],
-    /// Per colour and direction, the pattern a stone of that colour would make here.
-    pats: [[u8; 4]; 2],
+    /// Per direction, the patterns a stone of each colour would make here, as a pair from
+    /// [`Tables::pair`]: both colours' patterns change or stay together in one comparison.
+    pats: [u16; 4],
     /// Per colour, the four directions' patterns summed in the [`PACKED`] form, kept up to date
     /// as the patterns change: the move generator asks every candidate's threats at every node,
     /// a pattern changes far less often.
     packed: [u64; 2],
 }
 
-/// What [`Board::make`] saves for [`Board::unmake`]: the states of the 32 points on the four
-/// lines through the stone, and the evaluation sums. Copying them back is cheaper than working
-/// the patterns out again.
+/// What [`Board::make`] saves for [`Board::unmake`]: the states of the empty points among the
+/// 32 on the four lines through the stone, the evaluation sums, and which four bits changed.
+/// Copying them back is cheaper than working the patterns out again.
+///
+/// An occupied point's state is neither changed nor saved: stones come off in the reverse
+/// order they went on, so when that point's own stone is taken back, every stone placed after
+/// it is gone and its state is again the one it had when its stone was placed.
 #[derive(Clone)]
 struct Undo {
     lines: [PointState; 32],
     sums: [[i32; 2]; 2],
+    /// Bit `colour * 32 + line slot` is set when `make` flipped that colour's four bit at that
+    /// line point (rare: most stones change no four point).
+    flipped: u64,
 }
 
 /// The eight offsets along one line that a stone's key reaches, with the key shift at which
@@ -154,9 +162,9 @@ pub struct Board {
     pub rule: Rule,
     cells: Vec<u8>,
     state: Vec<PointState>,
-    /// Per colour, where its rows start in the pattern tables (whether only an exact five wins
-    /// is fixed by the rule).
-    table_row: [usize; 2],
+    /// Where the rule's row of pattern pairs starts in the pattern tables (whether only an
+    /// exact five wins is fixed by the rule, per colour).
+    pair_row: usize,
     /// The stones, one bit per padded index: the candidates (empty points within two of a
     /// stone) are this set grown by two in every direction, worked out when asked, which costs
     /// less than keeping per-point counts up to date at every move.
@@ -250,7 +258,7 @@ impl Board {
             rule,
             cells,
             state: vec![PointState::default(); size],
-            table_row: [0; 2],
+            pair_row: 0,
             stone_bits: vec![0; size.div_ceil(64)],
             board_bits,
             fours: [vec![0; size.div_ceil(64)], vec![0; size.div_ceil(64)]],
@@ -265,7 +273,7 @@ impl Board {
             tables: pattern::tables_for(LINE_LENGTH.with(|l| l.get())),
             undo: Vec::new(),
         };
-        b.table_row = [0, 1].map(|c| Tables::row(b.exact(c), c));
+        b.pair_row = Tables::pair_row(b.exact(0), b.exact(1));
         b.rebuild();
         b
     }
@@ -276,12 +284,6 @@ impl Board {
             Rule::Standard => true,
             Rule::Renju => colour == 0,
         }
-    }
-
-    /// The pattern colour `c` makes at a point whose neighbours in one direction are `key`.
-    #[inline(always)]
-    fn pattern(&self, c: usize, key: u16) -> u8 {
-        self.tables.at(self.table_row[c], key)
     }
 
     /// Recomputes every key and pattern from the cells (used once at creation).
@@ -299,9 +301,10 @@ impl Board {
                     key |= (self.cells[q] as u16) << (2 * pattern::slot(k));
                 }
                 self.state[i].keys[d] = key;
+                let pair = self.tables.pair(self.pair_row, key);
+                self.state[i].pats[d] = pair;
                 for c in 0..2 {
-                    let p = self.pattern(c, key);
-                    self.state[i].pats[c][d] = p;
+                    let p = pattern_of(pair, c);
                     self.state[i].packed[c] += PACKED[p as usize];
                     self.add(c, p, 1);
                 }
@@ -368,13 +371,16 @@ impl Board {
             self.undo.push(Undo {
                 lines: [PointState::default(); 32],
                 sums: [[0; 2]; 2],
+                flipped: 0,
             });
         }
         self.undo[height].sums = self.sums;
-        for cc in 0..2 {
-            for d in 0..4 {
-                self.add(cc, self.state[i].pats[cc][d], -1);
+        for pair in self.state[i].pats {
+            for cc in 0..2 {
+                self.add(cc, pattern_of(pair, cc), -1);
             }
+        }
+        for cc in 0..2 {
             // An occupied point is no four point; its patterns stay as they were, valid again
             // when the stone is taken back.
             self.fours[cc][i / 64] &= !(1u64 << (i % 64));
@@ -389,18 +395,36 @@ impl Board {
                 .set(x, y, Some(if c == 0 { Color::Black } else { Color::White }));
         }
         self.stack.push(i);
+        let tables = self.tables;
+        let undo = &mut self.undo[height];
+        let mut flipped = 0u64;
         for d in 0..4 {
             let delta = self.deltas[d];
             for (n, &(k, shift)) in LINE_REACH.iter().enumerate() {
                 let q = i.wrapping_add_signed(delta * k);
-                // Saved before its first change: each line point is visited once.
-                self.undo[height].lines[d * 8 + n] = self.state[q];
-                self.state[q].keys[d] |= code << shift;
-                if self.cells[q] == 0 {
-                    self.refresh(q, d);
+                if self.cells[q] != 0 {
+                    continue;
+                }
+                let slot = d * 8 + n;
+                let st = &mut self.state[q];
+                undo.lines[slot] = *st;
+                let key = st.keys[d] | code << shift;
+                st.keys[d] = key;
+                let (old, new) = (st.pats[d], tables.pair(self.pair_row, key));
+                if old == new {
+                    continue;
+                }
+                st.pats[d] = new;
+                for cc in 0..2 {
+                    let (was, now) = (pattern_of(old, cc), pattern_of(new, cc));
+                    if was != now && repattern(st, &mut self.sums[cc], cc, was, now) {
+                        self.fours[cc][q / 64] ^= 1u64 << (q % 64);
+                        flipped |= 1 << (cc * 32 + slot);
+                    }
                 }
             }
         }
+        undo.flipped = flipped;
     }
 
     /// Takes back the last stone.
@@ -413,18 +437,24 @@ impl Board {
             let (x, y) = self.coords(i);
             self.grid.set(x, y, None);
         }
-        let height = self.stack.len();
-        self.sums = self.undo[height].sums;
+        let undo = &self.undo[self.stack.len()];
+        self.sums = undo.sums;
         for d in 0..4 {
             let delta = self.deltas[d];
             for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
                 let q = i.wrapping_add_signed(delta * k);
-                self.state[q] = self.undo[height].lines[d * 8 + n];
                 if self.cells[q] == 0 {
-                    self.mark_four(0, q);
-                    self.mark_four(1, q);
+                    self.state[q] = undo.lines[d * 8 + n];
                 }
             }
+        }
+        let mut flipped = undo.flipped;
+        while flipped != 0 {
+            let bit = flipped.trailing_zeros() as usize;
+            flipped &= flipped - 1;
+            let (cc, slot) = (bit / 32, bit % 32);
+            let q = i.wrapping_add_signed(self.deltas[slot / 8] * LINE_REACH[slot % 8].0);
+            self.fours[cc][q / 64] ^= 1u64 << (q % 64);
         }
         for cc in 0..2 {
             self.mark_four(cc, i);
@@ -437,29 +467,6 @@ impl Board {
     fn add(&mut self, c: usize, p: u8, sign: i32) {
         self.sums[c][0] += sign * OWN_WEIGHT[p as usize];
         self.sums[c][1] += sign * OPPONENT_WEIGHT[p as usize];
-    }
-
-    /// Recomputes both colours' patterns at the empty point `q` in direction `d` after a
-    /// neighbour changed, with the evaluation sums and the packed threat summary.
-    #[inline]
-    fn refresh(&mut self, q: usize, d: usize) {
-        let st = &mut self.state[q];
-        let key = st.keys[d];
-        for c in 0..2 {
-            let old = st.pats[c][d] as usize;
-            let new = self.tables.at(self.table_row[c], key);
-            if new as usize != old {
-                st.pats[c][d] = new;
-                let new = new as usize;
-                let before = st.packed[c];
-                st.packed[c] = before.wrapping_add(PACKED[new]).wrapping_sub(PACKED[old]);
-                if Self::has_four(before) != Self::has_four(st.packed[c]) {
-                    self.fours[c][q / 64] ^= 1u64 << (q % 64);
-                }
-                self.sums[c][0] += OWN_WEIGHT[new] - OWN_WEIGHT[old];
-                self.sums[c][1] += OPPONENT_WEIGHT[new] - OPPONENT_WEIGHT[old];
-            }
-        }
     }
 
     /// The candidate points as bits: the stones grown by two columns, then by two rows, less
@@ -495,8 +502,8 @@ impl Board {
         let mut n = [0u32; 11];
         for &i in &self.points {
             if self.cells[i] == 0 {
-                for p in self.state[i].pats[c] {
-                    n[p as usize] += 1;
+                for pair in self.state[i].pats {
+                    n[pattern_of(pair, c) as usize] += 1;
                 }
             }
         }
@@ -511,7 +518,7 @@ impl Board {
     /// The line pattern colour `c` would make at the empty point `i`, per direction: the
     /// move-ordering features, for tuning the ordering weights (`examples/texel.rs`).
     pub fn point_patterns(&self, c: usize, i: usize) -> [u8; 4] {
-        self.state[i].pats[c]
+        self.state[i].pats.map(|pair| pattern_of(pair, c))
     }
 
     /// What colour `c` makes by playing the empty point `i`.
@@ -599,7 +606,7 @@ impl Board {
     pub fn four_line_points(&self, c: usize, i: usize, out: &mut Vec<usize>) {
         out.clear();
         for d in 0..4 {
-            let p = self.state[i].pats[c][d];
+            let p = pattern_of(self.state[i].pats[d], c);
             if p != F4 && p != B4 {
                 continue;
             }
@@ -630,6 +637,26 @@ impl Board {
             }
         }
     }
+}
+
+/// Replaces colour `cc`'s pattern `was` by `now` in one direction of the point `st`, in its
+/// packed summary and in that colour's evaluation sums; true when the point's four status
+/// changed.
+#[inline(always)]
+fn repattern(st: &mut PointState, sums: &mut [i32; 2], cc: usize, was: u8, now: u8) -> bool {
+    let (was, now) = (was as usize, now as usize);
+    let before = st.packed[cc];
+    let after = before.wrapping_add(PACKED[now]).wrapping_sub(PACKED[was]);
+    st.packed[cc] = after;
+    sums[0] += OWN_WEIGHT[now] - OWN_WEIGHT[was];
+    sums[1] += OPPONENT_WEIGHT[now] - OPPONENT_WEIGHT[was];
+    Board::has_four(before) != Board::has_four(after)
+}
+
+/// Colour `c`'s pattern in a pattern pair from [`Tables::pair`].
+#[inline(always)]
+fn pattern_of(pair: u16, c: usize) -> u8 {
+    (pair >> (8 * c)) as u8
 }
 
 /// Appends the padded index of every set bit of word `w` of a board bitset, in index order
@@ -677,9 +704,9 @@ mod tests {
             assert_eq!(fours, expected, "four points of colour {c}");
             for &i in &b.points {
                 if b.is_empty(i) {
-                    assert_eq!(b.state[i].pats[c], fresh.state[i].pats[c]);
+                    assert_eq!(b.point_patterns(c, i), fresh.point_patterns(c, i));
                     assert_eq!(b.state[i].packed[c], fresh.state[i].packed[c]);
-                    assert_threat_decodes(b.state[i].pats[c], b.threat(c, i));
+                    assert_threat_decodes(b.point_patterns(c, i), b.threat(c, i));
                 }
             }
         }

@@ -42,6 +42,10 @@ const X: u8 = 2;
 /// Pattern tables: `[exact][colour][key]`, `exact` meaning only an exact five wins.
 pub struct Tables {
     t: Box<[u8; TABLE_SIZE]>,
+    /// Both colours' patterns in one entry (black's in the low byte), one row per pair of
+    /// exactness flags: the board looks a key up once for both colours, and a point's two
+    /// patterns change or stay together in one comparison.
+    pairs: Box<[u16; TABLE_SIZE]>,
 }
 
 /// Entries of one [`Tables`]: two exactness flags, two colours, every 16-bit key.
@@ -64,6 +68,19 @@ impl Tables {
     pub fn at(&self, row: usize, key: u16) -> u8 {
         // The mask keeps the index in the table, so no bounds check is needed.
         self.t[(row | key as usize) & (TABLE_SIZE - 1)]
+    }
+
+    /// Where the pattern pairs start when only an exact five wins for black (`exact_black`)
+    /// and for white (`exact_white`), for [`Tables::pair`].
+    pub fn pair_row(exact_black: bool, exact_white: bool) -> usize {
+        ((exact_black as usize) << 17) | ((exact_white as usize) << 16)
+    }
+
+    /// Both colours' patterns for `key` in the row starting at `row` (from
+    /// [`Tables::pair_row`]): black's in the low byte, white's in the high byte.
+    #[inline(always)]
+    pub fn pair(&self, row: usize, key: u16) -> u16 {
+        self.pairs[(row | key as usize) & (TABLE_SIZE - 1)]
     }
 }
 
@@ -194,7 +211,21 @@ fn build(k: usize) -> Tables {
             }
         }
     }
-    Tables { t }
+    let mut pairs: Box<[u16; TABLE_SIZE]> = match vec![0; TABLE_SIZE].into_boxed_slice().try_into()
+    {
+        Ok(p) => p,
+        Err(_) => unreachable!("the vector has exactly TABLE_SIZE entries"),
+    };
+    for exact_black in [false, true] {
+        for exact_white in [false, true] {
+            let row = Tables::pair_row(exact_black, exact_white);
+            let (black, white) = (Tables::row(exact_black, 0), Tables::row(exact_white, 1));
+            for key in 0..1 << 16 {
+                pairs[row | key] = u16::from(t[black | key]) | u16::from(t[white | key]) << 8;
+            }
+        }
+    }
+    Tables { t, pairs }
 }
 
 /// Key slot of the neighbour at signed offset `k` (-4..=4, not 0).
@@ -250,6 +281,25 @@ mod tests {
         assert_eq!(p("xxxx.x...", false), FIVE);
         assert_eq!(p("xxxx.x...", true), OVERLINE);
         assert_eq!(p("...o.o...", false), DEAD);
+    }
+
+    #[test]
+    fn pairs_hold_both_colours_patterns() {
+        for k in LINE_LENGTHS {
+            let t = tables_for(k);
+            for (exact_black, exact_white) in [(false, false), (true, true), (true, false)] {
+                let row = Tables::pair_row(exact_black, exact_white);
+                for key in 0..=u16::MAX {
+                    let pair = t.pair(row, key);
+                    assert_eq!(pair as u8, t.get(exact_black, 0, key), "key {key:#06x}");
+                    assert_eq!(
+                        (pair >> 8) as u8,
+                        t.get(exact_white, 1, key),
+                        "key {key:#06x}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
