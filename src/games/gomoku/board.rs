@@ -602,7 +602,9 @@ impl Board {
     }
 
     /// Empty points (distance 1..=4) along the lines through `i` in which colour `c` makes a
-    /// four at `i`: the only places a stone can stop that four (besides `i` itself).
+    /// four at `i`: the only places a stone can stop that four (besides `i` itself). Also
+    /// right after a stone is played at `i` (its point keeps the patterns it had), where they
+    /// are the only places that stone can have made a five possible.
     pub fn four_line_points(&self, c: usize, i: usize, out: &mut Vec<usize>) {
         out.clear();
         for d in 0..4 {

@@ -438,7 +438,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let o = 1 - c;
         let mut must = usize::MAX;
         if let Some(q) = last_block {
-            self.b.line_points(q, line);
+            // The block's own fours are the only new fives the opponent can have.
+            self.b.four_line_points(o, q, line);
             let mut n = 0;
             for &p in line.iter() {
                 if self.b.makes_five(o, p) && p != must {
@@ -514,7 +515,8 @@ impl<'a, 's> Searcher<'a, 's> {
                 return Some(3);
             }
             self.b.make(m, c);
-            self.b.line_points(m, line);
+            // The five the four threatens lies on a line in which `m` made a four.
+            self.b.four_line_points(c, m, line);
             let reply = line.iter().copied().find(|&q| self.b.makes_five(c, q));
             let result = match reply {
                 None => None,
@@ -569,7 +571,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 return Some((m, 3));
             }
             self.b.make(m, c);
-            self.b.line_points(m, &mut line);
+            self.b.four_line_points(c, m, &mut line);
             let reply = line.iter().copied().find(|&q| self.b.makes_five(c, q));
             let result = reply.and_then(|q| {
                 let to = self.b.threat(1 - c, q);
