@@ -4,7 +4,7 @@
 //! points where a colour makes a four, so the move generator and the threat searches read
 //! them instead of rescanning the board; `unmake` copies back what `make` saved.
 
-use super::pattern::{self, Tables, B4, F3, F4, FIVE, OVERLINE, WALL};
+use super::pattern::{self, Tables, B3, B4, F3, F4, FIVE, OVERLINE, WALL};
 use super::rules::{self, Grid};
 use crate::base::splitmix64 as splitmix;
 use crate::games::{Color, Rule};
@@ -20,7 +20,8 @@ use super::params::order::{OPPONENT_ORDER_WEIGHT, OWN_ORDER_WEIGHT, POINT_WEIGHT
 /// The fields of the packed threat summary ([`PACKED`]): 3-bit counts (four directions at
 /// most) of fives, open fours, fours, open threes and overlines, then the urgency weight
 /// (14 bits, at most 8,000), then the two fitted ordering sums (16 bits each), each pattern's
-/// weight raised by [`ORDER_BIAS`] so that the fields never go negative.
+/// weight raised by [`ORDER_BIAS`] so that the fields never go negative, then the count of
+/// closed threes in the top bits.
 const COUNT_BITS: u32 = 3;
 const VALUE_BITS: u32 = 14;
 const ORDER_BITS: u32 = 16;
@@ -32,6 +33,7 @@ const OVERLINE_AT: u32 = F3_AT + COUNT_BITS;
 const VALUE_AT: u32 = OVERLINE_AT + COUNT_BITS;
 const OWN_ORDER_AT: u32 = VALUE_AT + VALUE_BITS;
 const BLOCK_ORDER_AT: u32 = OWN_ORDER_AT + ORDER_BITS;
+const B3_AT: u32 = BLOCK_ORDER_AT + ORDER_BITS;
 /// The five count: a point where the colour makes a five.
 const FIVE_MASK: u64 = ((1 << COUNT_BITS) - 1) << FIVE_AT;
 /// The five, open four and four counts: a point where the colour makes a four.
@@ -42,7 +44,7 @@ const ORDER_BIAS: i32 = 128;
 // Every field holds its four directions' sum: the layout fits one word, and the weights fit
 // their fields.
 const _: () = {
-    assert!(BLOCK_ORDER_AT + ORDER_BITS <= 64);
+    assert!(B3_AT + COUNT_BITS <= 64);
     let mut p = 0;
     while p < 11 {
         let (own, block) = (OWN_ORDER_WEIGHT[p], OPPONENT_ORDER_WEIGHT[p]);
@@ -64,6 +66,7 @@ const PACKED: [u64; 11] = {
             F4 => 1 << F4_AT,
             B4 => 1 << B4_AT,
             F3 => 1 << F3_AT,
+            B3 => 1 << B3_AT,
             OVERLINE => 1 << OVERLINE_AT,
             _ => 0,
         };
@@ -83,6 +86,8 @@ pub struct Threat {
     pub f4: u8,
     pub b4: u8,
     pub f3: u8,
+    /// Directions with a closed three (one more stone makes a four).
+    pub b3: u8,
     pub overline: bool,
     /// Urgency of the point: the hand-set weights of the patterns made.
     pub value: i32,
@@ -533,6 +538,7 @@ impl Board {
             f4: count(F4_AT) as u8,
             b4: count(B4_AT) as u8,
             f3: count(F3_AT) as u8,
+            b3: count(B3_AT) as u8,
             overline: count(OVERLINE_AT) != 0,
             value: field(VALUE_AT, VALUE_BITS),
             own_order: field(OWN_ORDER_AT, ORDER_BITS) - 4 * ORDER_BIAS,
@@ -721,8 +727,8 @@ mod tests {
         let sum = |w: &[i32; 11]| pats.iter().map(|&p| w[p as usize]).sum::<i32>();
         assert_eq!(t.five, count(FIVE) > 0, "{pats:?}");
         assert_eq!(
-            (t.f4, t.b4, t.f3),
-            (count(F4), count(B4), count(F3)),
+            (t.f4, t.b4, t.f3, t.b3),
+            (count(F4), count(B4), count(F3), count(B3)),
             "{pats:?}"
         );
         assert_eq!(t.overline, count(OVERLINE) > 0, "{pats:?}");

@@ -465,7 +465,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         self.cands = cands;
-        self.try_fours(c, depth, fours, line)
+        self.try_fours(c, depth, fours, line, must != usize::MAX)
     }
 
     /// A VCF node at a search leaf, where `generate` has just scanned the candidates: no five
@@ -477,7 +477,9 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         let spare = self.scratch.fours.pop().unwrap_or_default();
         let fours = std::mem::replace(&mut self.leaf_fours, spare);
-        self.with_vcf_vectors(fours, |s, fours, line| s.try_fours(c, depth, fours, line))
+        self.with_vcf_vectors(fours, |s, fours, line| {
+            s.try_fours(c, depth, fours, line, false)
+        })
     }
 
     /// Runs a VCF node's `f` on `fours` and a line vector from the scratch pool, and gives both
@@ -494,13 +496,18 @@ impl<'a, 's> Searcher<'a, 's> {
         r
     }
 
-    /// The branching part of a VCF node: tries `c`'s fours (best value first).
+    /// The branching part of a VCF node: tries `c`'s fours (best value first). A four that
+    /// makes no three in another line is skipped unless it also blocks the opponent's four
+    /// (`blocking`): after the forced block `c` would have no four it did not have before, and
+    /// the others are tried anyway. (Such a four can matter by taking a point the opponent's
+    /// later blocks would use; the VCF gives that up, and stays sound: it only finds less.)
     fn try_fours(
         &mut self,
         c: usize,
         depth: i32,
         fours: &mut [(usize, Threat)],
         line: &mut Vec<usize>,
+        blocking: bool,
     ) -> Option<i32> {
         let o = 1 - c;
         if depth <= 0 {
@@ -513,6 +520,9 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             if t.flex4() {
                 return Some(3);
+            }
+            if !blocking && t.f3 + t.b3 == 0 {
+                continue;
             }
             self.b.make(m, c);
             // The five the four threatens lies on a line in which `m` made a four.
