@@ -1226,6 +1226,71 @@ mod tests {
         );
     }
 
+    /// Black has three closed threes far apart, so six fours, none of which makes anything in
+    /// another line. Fours alone cannot win, and the VCF must see that after one four each:
+    /// every four below the first is skipped instead of tried in every order.
+    #[test]
+    fn vcf_skips_fours_that_make_nothing_new() {
+        let control = SearchControl::unlimited();
+        let tt = Tt::new(1);
+        let shared = Shared::new(&tt, &control);
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        let black = [
+            (2, 2),
+            (3, 2),
+            (4, 2),
+            (2, 10),
+            (3, 10),
+            (4, 10),
+            (12, 6),
+            (12, 7),
+        ];
+        let white = [
+            (1, 2),
+            (1, 10),
+            (12, 5),
+            (0, 14),
+            (14, 0),
+            (14, 14),
+            (7, 14),
+        ];
+        for (&(bx, by), &(wx, wy)) in black.iter().zip(white.iter().chain([&(9, 14)])) {
+            b.make(b.index(bx, by), 0);
+            b.make(b.index(wx, wy), 1);
+        }
+        b.make(b.index(12, 8), 0);
+        let mut s = Searcher::new(b, &shared, None, true);
+        assert_eq!(s.vcf_root(0, 100_000), None);
+        // One node per first four (the root's six fours are each tried once); without the
+        // skip every order of the fours would be searched.
+        assert!(s.nodes <= 6, "{} nodes", s.nodes);
+    }
+
+    /// A four that makes a closed three in another line is still tried, below the root too:
+    /// black's (8,5) is a four on row 5 and makes a three on column 8 that (8,6) turns into a
+    /// four while making another on the diagonal: a double four, a win in five plies.
+    #[test]
+    fn vcf_still_plays_a_four_that_makes_a_three() {
+        let control = SearchControl::unlimited();
+        let tt = Tt::new(1);
+        let shared = Shared::new(&tt, &control);
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        let black = [(5, 5), (6, 5), (7, 5), (8, 7), (8, 8), (9, 7), (10, 8)];
+        let white = [(4, 5), (8, 9), (11, 9), (0, 14), (1, 12), (14, 0), (13, 2)];
+        for (&(bx, by), &(wx, wy)) in black.iter().zip(white.iter()) {
+            b.make(b.index(bx, by), 0);
+            b.make(b.index(wx, wy), 1);
+        }
+        let (four, lone_four) = (b.index(8, 5), b.index(9, 5));
+        let mut s = Searcher::new(b, &shared, None, true);
+        let t = s.b.threat(0, four);
+        assert!(t.four() && !t.flex4() && t.b3 > 0, "{t:?}");
+        let t = s.b.threat(0, lone_four);
+        assert!(t.four() && t.b3 + t.f3 == 0, "{t:?}");
+        s.vcf_left = 100_000;
+        assert_eq!(s.vcf(0, 8, None), Some(5));
+    }
+
     /// The singular-extension test searches a node without one move: that move must not be
     /// played (here the only block of a four, so the node is lost without it), and such a search
     /// must leave the node's table entry as the full search stored it.
