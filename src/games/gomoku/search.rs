@@ -1226,6 +1226,18 @@ mod tests {
         );
     }
 
+    /// A 15x15 freestyle board with `black`'s and `white`'s stones, for the VCF tests (the
+    /// VCF does not depend on the order the stones went on).
+    fn vcf_board(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for (colour, stones) in [black, white].into_iter().enumerate() {
+            for &(x, y) in stones {
+                b.make(b.index(x, y), colour);
+            }
+        }
+        b
+    }
+
     /// Black has three closed threes far apart, so six fours, none of which makes anything in
     /// another line. Fours alone cannot win, and the VCF must see that after one four each:
     /// every four below the first is skipped instead of tried in every order.
@@ -1234,31 +1246,29 @@ mod tests {
         let control = SearchControl::unlimited();
         let tt = Tt::new(1);
         let shared = Shared::new(&tt, &control);
-        let mut b = Board::new(15, 15, Rule::Freestyle);
-        let black = [
-            (2, 2),
-            (3, 2),
-            (4, 2),
-            (2, 10),
-            (3, 10),
-            (4, 10),
-            (12, 6),
-            (12, 7),
-        ];
-        let white = [
-            (1, 2),
-            (1, 10),
-            (12, 5),
-            (0, 14),
-            (14, 0),
-            (14, 14),
-            (7, 14),
-        ];
-        for (&(bx, by), &(wx, wy)) in black.iter().zip(white.iter().chain([&(9, 14)])) {
-            b.make(b.index(bx, by), 0);
-            b.make(b.index(wx, wy), 1);
-        }
-        b.make(b.index(12, 8), 0);
+        let b = vcf_board(
+            &[
+                (2, 2),
+                (3, 2),
+                (4, 2),
+                (2, 10),
+                (3, 10),
+                (4, 10),
+                (12, 6),
+                (12, 7),
+                (12, 8),
+            ],
+            &[
+                (1, 2),
+                (1, 10),
+                (12, 5),
+                (0, 14),
+                (14, 0),
+                (14, 14),
+                (7, 14),
+                (9, 14),
+            ],
+        );
         let mut s = Searcher::new(b, &shared, None, true);
         assert_eq!(s.vcf_root(0, 100_000), None);
         // One node per first four (the root's six fours are each tried once); without the
@@ -1274,13 +1284,10 @@ mod tests {
         let control = SearchControl::unlimited();
         let tt = Tt::new(1);
         let shared = Shared::new(&tt, &control);
-        let mut b = Board::new(15, 15, Rule::Freestyle);
-        let black = [(5, 5), (6, 5), (7, 5), (8, 7), (8, 8), (9, 7), (10, 8)];
-        let white = [(4, 5), (8, 9), (11, 9), (0, 14), (1, 12), (14, 0), (13, 2)];
-        for (&(bx, by), &(wx, wy)) in black.iter().zip(white.iter()) {
-            b.make(b.index(bx, by), 0);
-            b.make(b.index(wx, wy), 1);
-        }
+        let b = vcf_board(
+            &[(5, 5), (6, 5), (7, 5), (8, 7), (8, 8), (9, 7), (10, 8)],
+            &[(4, 5), (8, 9), (11, 9), (0, 14), (1, 12), (14, 0), (13, 2)],
+        );
         let (four, lone_four) = (b.index(8, 5), b.index(9, 5));
         let mut s = Searcher::new(b, &shared, None, true);
         let t = s.b.threat(0, four);
