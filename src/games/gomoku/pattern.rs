@@ -52,22 +52,16 @@ pub struct Tables {
 const TABLE_SIZE: usize = 4 << 16;
 
 impl Tables {
-    /// The pattern a stone of `colour` (0 black, 1 white) makes at a point with neighbour `key`.
-    #[inline(always)]
+    /// The pattern a stone of `colour` (0 black, 1 white) makes at a point with neighbour `key`:
+    /// one colour at a time, for reading the tables (the board reads [`Tables::pair`]).
     pub fn get(&self, exact: bool, colour: usize, key: u16) -> u8 {
-        self.at(Self::row(exact, colour), key)
-    }
-
-    /// Where the entries of one exactness and colour start: the board works this out once.
-    pub fn row(exact: bool, colour: usize) -> usize {
-        ((exact as usize) << 17) | ((colour & 1) << 16)
-    }
-
-    /// The entry for `key` in the row starting at `row` (from [`Tables::row`]).
-    #[inline(always)]
-    pub fn at(&self, row: usize, key: u16) -> u8 {
         // The mask keeps the index in the table, so no bounds check is needed.
-        self.t[(row | key as usize) & (TABLE_SIZE - 1)]
+        self.t[(Self::row(exact, colour) | key as usize) & (TABLE_SIZE - 1)]
+    }
+
+    /// Where the entries of one exactness and colour start in the single-colour table.
+    fn row(exact: bool, colour: usize) -> usize {
+        ((exact as usize) << 17) | ((colour & 1) << 16)
     }
 
     /// Where the pattern pairs start when only an exact five wins for black (`exact_black`)
