@@ -63,6 +63,18 @@ impl<'a> Shared<'a> {
     }
 }
 
+/// How much of the move list [`Searcher::generate`] builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gen {
+    /// A leaf: the forced facts, its fours, and whether any other move exists.
+    Leaf,
+    /// An interior node: the forced facts and the four points; the caller adds the quiet
+    /// candidates (`add_quiet`) only if the node is not cut statically first.
+    Threats,
+    /// Everything (the root).
+    All,
+}
+
 /// Where a node stands before branching.
 enum Status {
     /// The side to move wins by force in this many plies, starting with this move.
@@ -303,9 +315,9 @@ impl<'a, 's> Searcher<'a, 's> {
 
     /// Finds the forced facts of the position for side `c` and fills `out` with the moves worth
     /// searching, unsorted: the caller adds its dynamic bonuses and picks in [`order_key`] order.
-    /// With `leaf` set, a quiet leaf only asks whether any move exists, so one quiet point
-    /// stands for all of them.
-    fn generate(&mut self, c: usize, out: &mut Vec<Cand>, leaf: bool) -> Status {
+    /// [`Gen`] says how much of the list the caller needs now.
+    fn generate(&mut self, c: usize, out: &mut Vec<Cand>, gen: Gen) -> Status {
+        let leaf = gen == Gen::Leaf;
         out.clear();
         let o = 1 - c;
         let mut op_five = usize::MAX;
@@ -362,6 +374,7 @@ impl<'a, 's> Searcher<'a, 's> {
             return Status::Win(3, my_flex);
         }
         let forced = op_flex;
+        self.cands = cands;
         // Only renju black has forbidden points, and needs every point's threats to find them.
         let restricted = c == 0 && self.b.rule == Rule::Renju;
         if !forced {
@@ -377,20 +390,10 @@ impl<'a, 's> Searcher<'a, 's> {
                         three: false,
                     });
                 }
-            } else {
-                self.b.candidates(&mut cands);
-                for &i in &cands {
-                    if self.b.is_four_point(i) {
-                        continue;
-                    }
-                    let tm = self.b.threat(c, i);
-                    let to = self.b.threat(o, i);
-                    let divisor = locality_divisor(&self.b, i, &recent);
-                    out.push(candidate(i, &tm, &to, divisor, tm.f3 > 0));
-                }
+            } else if gen == Gen::All || restricted {
+                self.add_quiet(c, out, &recent);
             }
         }
-        self.cands = cands;
         if restricted {
             let b = &self.b;
             out.retain(|m| !b.forbidden(c, m.i, &b.threat(c, m.i)));
@@ -400,6 +403,25 @@ impl<'a, 's> Searcher<'a, 's> {
         } else {
             Status::Normal
         }
+    }
+
+    /// Adds the quiet candidates of `c` (every candidate that is not a four point) to `out`, the
+    /// part of [`Self::generate`] that [`Gen::Threats`] leaves for later: most nodes near the
+    /// leaves end in a static cut before they would look at them.
+    fn add_quiet(&mut self, c: usize, out: &mut Vec<Cand>, recent: &RecentStones) {
+        let o = 1 - c;
+        let mut cands = std::mem::take(&mut self.cands);
+        self.b.candidates(&mut cands);
+        for &i in &cands {
+            if self.b.is_four_point(i) {
+                continue;
+            }
+            let tm = self.b.threat(c, i);
+            let to = self.b.threat(o, i);
+            let divisor = locality_divisor(&self.b, i, recent);
+            out.push(candidate(i, &tm, &to, divisor, tm.f3 > 0));
+        }
+        self.cands = cands;
     }
 
     /// Spends one VCF node: false when the VCF budget is used up or the search was stopped,
@@ -802,13 +824,18 @@ impl<'a, 's> Searcher<'a, 's> {
             return s;
         }
         let tt_move = tt.map_or(usize::MAX, |e| e.mv as usize);
-        let status = self.generate(c, moves, depth <= 0);
+        let gen = if depth <= 0 { Gen::Leaf } else { Gen::Threats };
+        let status = self.generate(c, moves, gen);
         match status {
             Status::Win(n, _) => return MATE - ply as i32 - n,
             Status::Loss(n) => return -(MATE - ply as i32 - n),
             _ => {}
         }
-        if moves.is_empty() {
+        // An interior node that faces no threat lists its quiet moves after the static cuts.
+        let quiet_later = gen == Gen::Threats
+            && matches!(status, Status::Normal)
+            && !(c == 0 && self.b.rule == Rule::Renju);
+        if moves.is_empty() && (!quiet_later || self.b.candidate_count() == 0) {
             return 0;
         }
         let forced_single = matches!(status, Status::Forced) && moves.len() == 1;
@@ -832,6 +859,10 @@ impl<'a, 's> Searcher<'a, 's> {
             if let Some(s) = self.static_prune(c, depth, alpha, beta, ply) {
                 return s;
             }
+        }
+        if quiet_later {
+            let recent = recent_stones(&self.b);
+            self.add_quiet(c, moves, &recent);
         }
         let prune_after = prune_after(pv_node && ply < tree::PV_LMP_MIN_PLY, forced, depth);
         self.add_dynamic_order(moves, tt_move, c, ply);
@@ -964,7 +995,7 @@ impl<'a, 's> Searcher<'a, 's> {
     /// Root move list for `c` and, when the position is already decided, the decisive facts.
     pub fn root_moves(&mut self, c: usize) -> (Vec<usize>, Option<(i32, usize)>, bool) {
         let mut moves = Vec::new();
-        let status = self.generate(c, &mut moves, false);
+        let status = self.generate(c, &mut moves, Gen::All);
         moves.sort_unstable_by_key(order_key);
         let list: Vec<usize> = moves.iter().map(|m| m.i).collect();
         match status {
