@@ -350,6 +350,13 @@ impl Board {
         (x as usize, y as usize)
     }
 
+    /// The hash the board will have after `c` plays `i`, so the search can fetch that
+    /// position's table slot while `make` runs.
+    #[inline]
+    pub fn hash_after(&self, i: usize, c: usize) -> u64 {
+        self.hash ^ self.zobrist[i][c]
+    }
+
     #[inline]
     pub fn is_empty(&self, i: usize) -> bool {
         self.cells[i] == 0

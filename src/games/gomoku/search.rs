@@ -913,6 +913,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 }
             }
             let child_depth = new_depth + i32::from(extend);
+            self.prefetch_child(m.i, c);
             self.b.make(m.i, c);
             let s = self.search_child(c, n == 0, (child_depth, reduce), (alpha, beta), ply);
             self.b.unmake();
@@ -935,6 +936,15 @@ impl<'a, 's> Searcher<'a, 's> {
             self.store(key, (best, best_move), (orig_alpha, beta), depth, ply);
         }
         best
+    }
+
+    /// Starts loading the table slot of the position after `c` plays `i`, so the child's probe
+    /// does not wait for memory.
+    #[inline]
+    fn prefetch_child(&self, i: usize, c: usize) {
+        self.shared
+            .tt
+            .prefetch(side_key(self.b.hash_after(i, c), 1 - c));
     }
 
     /// Remembers the move `mv` of `c` that cut at this node, for the ordering of the nodes to
@@ -1127,7 +1137,13 @@ impl<'a, 's> Searcher<'a, 's> {
 /// The table key of the position with `c` to move: the stones' hash alone does not say whose
 /// turn it is.
 fn node_key(b: &Board, c: usize) -> u64 {
-    b.hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    side_key(b.hash, c)
+}
+
+/// The table key of stones hashing to `hash` with `c` to move.
+#[inline]
+fn side_key(hash: u64, c: usize) -> u64 {
+    hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The urgency a skipped move is marked with: a quiet move can be skipped and a more urgent
