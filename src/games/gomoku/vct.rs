@@ -81,6 +81,7 @@ impl Searcher<'_, '_> {
     fn attacks(&mut self, c: usize, cands: &[usize], op_flex: bool) -> Vec<usize> {
         let o = 1 - c;
         let mut v: Vec<(usize, i32)> = Vec::new();
+        let mut fours = Vec::new();
         for &i in cands {
             let t = self.b.threat(c, i);
             if !(t.four() || t.f3 > 0) || self.b.forbidden(c, i, &t) {
@@ -88,11 +89,11 @@ impl Searcher<'_, '_> {
             }
             if op_flex && !t.four() {
                 self.b.make(i, c);
-                let blocks = !cands.iter().any(|&q| {
-                    q != i && {
-                        let to = self.b.threat(o, q);
-                        to.flex4() && !self.b.forbidden(o, q, &to)
-                    }
+                // An open-four point is a four point of the defender's.
+                self.b.four_points(Some(o), &mut fours);
+                let blocks = !fours.iter().any(|&q| {
+                    let to = self.b.threat(o, q);
+                    to.flex4() && !self.b.forbidden(o, q, &to)
                 });
                 self.b.unmake();
                 if !blocks {
@@ -159,8 +160,10 @@ impl Searcher<'_, '_> {
     /// [`Self::vct_attack`] past the table.
     fn vct_attack_search(&mut self, c: usize, depth: i32) -> bool {
         let o = 1 - c;
+        // The forced facts all lie on four points; the threes to attack with are looked for
+        // among all candidates only when none decides the node.
         let mut cands = Vec::new();
-        self.b.candidates(&mut cands);
+        self.b.four_points(None, &mut cands);
         let mut op_five = usize::MAX;
         let mut op_fives = 0;
         let mut op_flex = false;
@@ -200,6 +203,7 @@ impl Searcher<'_, '_> {
         if depth <= 0 {
             return false;
         }
+        self.b.candidates(&mut cands);
         // Facing the defender's open three, only fours and blocking threes keep the initiative.
         for m in self.attacks(c, &cands, op_flex) {
             self.b.make(m, c);
@@ -219,8 +223,10 @@ impl Searcher<'_, '_> {
     /// still loses.
     fn vct_defend(&mut self, c: usize, depth: i32) -> bool {
         let o = 1 - c;
+        // Every fact this node needs (fives, open-four points, the defender's own fours) lies
+        // on a four point.
         let mut cands = Vec::new();
-        self.b.candidates(&mut cands);
+        self.b.four_points(None, &mut cands);
         let mut fives = Vec::new();
         let mut flex = Vec::new();
         for &i in &cands {
