@@ -592,6 +592,25 @@ impl Board {
             .sum()
     }
 
+    /// Whether some candidate is not a four point: all a quiet leaf asks about its other
+    /// moves. An empty point next to the last stone that is no four point answers it at
+    /// once; only when there is none is the candidate set built and counted.
+    pub fn has_quiet_candidate(&self) -> bool {
+        if let Some(&last) = self.stack.last() {
+            let s = self.stride as isize;
+            for off in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
+                let q = last.wrapping_add_signed(off);
+                if self.cells[q] == 0 && !self.is_four_point(q) {
+                    return true;
+                }
+            }
+        }
+        let fours: usize = (self.fours[0].iter().zip(&self.fours[1]))
+            .map(|(a, b)| (a | b).count_ones() as usize)
+            .sum();
+        self.candidate_count() > fours
+    }
+
     /// The empty points where either colour makes a four or a five (a subset of the
     /// candidates), row-major like them, into `out`; with `only` set, those of that colour.
     pub fn four_points(&self, only: Option<usize>, out: &mut Vec<usize>) {
@@ -706,6 +725,13 @@ mod tests {
             .collect();
         assert_eq!(listed, expected, "candidates");
         assert_eq!(b.candidate_count(), expected.len());
+        // The dense 7 x 7 clusters below also surround the last stone, so both of its ways of
+        // answering are checked.
+        assert_eq!(
+            b.has_quiet_candidate(),
+            expected.iter().any(|&i| !b.is_four_point(i)),
+            "quiet candidate"
+        );
         for c in 0..2 {
             assert_eq!(b.eval(c), fresh.eval(c), "evaluation for colour {c}");
             let mut fours = Vec::new();
@@ -755,6 +781,29 @@ mod tests {
             b.state[i].packed[0] = packed;
             assert_threat_decodes(pats, b.threat(0, i));
         }
+    }
+
+    #[test]
+    fn a_last_empty_point_that_is_a_four_point_is_no_quiet_candidate() {
+        // A full 5 x 5 board but for one corner, where black's top row makes a five; the last
+        // stone goes next to it, so the look at the last stone's neighbours must pass it over.
+        let mut b = Board::new(5, 5, Rule::Freestyle);
+        let (corner, last) = ((4, 0), (3, 0));
+        for y in 0..5 {
+            for x in 0..5 {
+                if (x, y) != corner && (x, y) != last {
+                    b.make(b.index(x, y), if y == 0 { 0 } else { (x + y) % 2 });
+                }
+            }
+        }
+        assert!(
+            !b.has_quiet_candidate(),
+            "both empty points make a four for black"
+        );
+        b.make(b.index(last.0, last.1), 0);
+        assert!(b.is_four_point(b.index(corner.0, corner.1)));
+        assert_eq!(b.candidate_count(), 1);
+        assert!(!b.has_quiet_candidate());
     }
 
     #[test]

@@ -382,7 +382,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 // A quiet point changes no fact a leaf needs and its order value is never used:
                 // one entry stands for all of them (the list must only be non-empty; its point
                 // is never played).
-                if self.b.candidate_count() > out.len() {
+                if self.b.has_quiet_candidate() {
                     out.push(Cand {
                         i: usize::MAX,
                         score: 0,
