@@ -575,12 +575,24 @@ fn aspirate(
     }
     let mut delta = tree::ASPIRATION_DELTA;
     let (mut lo, mut hi) = (last - delta, last + delta);
+    // The last move that reached the upper bound, with the bound: it beat the previous
+    // answer, so it stands when the wider pass after it runs out of time.
+    let mut fail_high: Option<(usize, i32)> = None;
     loop {
         let (m, s, complete) = main.root_window(c, depth, list, (lo, hi));
-        if !complete || s.abs() >= MATE_BOUND {
+        if !complete {
+            return match fail_high {
+                Some((fm, fs)) if s < fs => (fm, fs, false),
+                _ => (m, s, false),
+            };
+        }
+        if s.abs() >= MATE_BOUND {
             return (m, s, complete);
         }
         delta *= 2;
+        if s >= hi {
+            fail_high = Some((m, s));
+        }
         if s <= lo {
             lo = if delta > tree::ASPIRATION_MAX {
                 -MATE
