@@ -581,10 +581,8 @@ fn aspirate(
     loop {
         let (m, s, complete) = main.root_window(c, depth, list, (lo, hi));
         if !complete {
-            return match fail_high {
-                Some((fm, fs)) if s < fs => (fm, fs, false),
-                _ => (m, s, false),
-            };
+            let (m, s) = cut_short((m, s), fail_high);
+            return (m, s, false);
         }
         if s.abs() >= MATE_BOUND {
             return (m, s, complete);
@@ -608,5 +606,31 @@ fn aspirate(
         } else {
             return (m, s, true);
         }
+    }
+}
+
+/// The answer of an aspiration pass that ran out of time, given the last move that reached the
+/// upper bound in an earlier pass of the same iteration (`fail_high`, with that bound): the
+/// bound is a score that move is known to reach, so it stands unless the cut-short pass found
+/// better. Before, the move was dropped, and the turn answered with the old move it had beaten.
+fn cut_short(pass: (usize, i32), fail_high: Option<(usize, i32)>) -> (usize, i32) {
+    match fail_high {
+        Some(high) if pass.1 < high.1 => high,
+        _ => pass,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_that_failed_high_stands_when_the_wider_pass_is_cut_short() {
+        // The wider pass was stopped before any move finished.
+        assert_eq!(cut_short((3, -MATE), Some((5, 120))), (5, 120));
+        // It found a move scoring above the bound: that one.
+        assert_eq!(cut_short((7, 130), Some((5, 120))), (7, 130));
+        // No move failed high: the pass's own answer.
+        assert_eq!(cut_short((3, -MATE), None), (3, -MATE));
     }
 }
