@@ -375,8 +375,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         let forced = op_flex;
         self.cands = cands;
-        // Only renju black has forbidden points, and needs every point's threats to find them.
-        let restricted = c == 0 && self.b.rule == Rule::Renju;
+        let restricted = self.restricted(c);
         if !forced {
             if leaf && !restricted {
                 // A quiet point changes no fact a leaf needs and its order value is never used:
@@ -403,6 +402,12 @@ impl<'a, 's> Searcher<'a, 's> {
         } else {
             Status::Normal
         }
+    }
+
+    /// Whether `c` has forbidden points (renju black): its move list is always built whole,
+    /// as every point's threats are needed to find them.
+    fn restricted(&self, c: usize) -> bool {
+        c == 0 && self.b.rule == Rule::Renju
     }
 
     /// Adds the quiet candidates of `c` (every candidate that is not a four point) to `out`, the
@@ -832,10 +837,9 @@ impl<'a, 's> Searcher<'a, 's> {
             _ => {}
         }
         // An interior node that faces no threat lists its quiet moves after the static cuts.
-        let quiet_later = gen == Gen::Threats
-            && matches!(status, Status::Normal)
-            && !(c == 0 && self.b.rule == Rule::Renju);
-        if moves.is_empty() && (!quiet_later || self.b.candidate_count() == 0) {
+        let quiet_later =
+            gen == Gen::Threats && matches!(status, Status::Normal) && !self.restricted(c);
+        if moves.is_empty() && !(quiet_later && self.b.has_quiet_candidate()) {
             return 0;
         }
         let forced_single = matches!(status, Status::Forced) && moves.len() == 1;
