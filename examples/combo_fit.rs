@@ -12,69 +12,18 @@
 
 #[path = "common/adam.rs"]
 mod adam;
+#[path = "common/features.rs"]
+mod features;
+#[path = "common/logistic.rs"]
+mod logistic;
 #[path = "common/selfplay.rs"]
 mod selfplay;
-use adam::Adam;
+use features::{features, COMBOS, COMBO_NAMES, PATTERNS, SCALE, WIDTH};
+use logistic::{fit, loss, sigmoid, split, Sample};
 use selfplay::{arg, play_game, play_games, result_for};
 
 use gridmind::base::Score;
-use gridmind::games::gomoku::{pattern, Gomoku};
-use gridmind::games::{Color, Point};
-
-const PATTERNS: usize = 11;
-/// The combination classes, per colour.
-const COMBOS: usize = 6;
-const COMBO_NAMES: [&str; COMBOS] = [
-    "three+two",
-    "two+two",
-    "three+three",
-    "four+three",
-    "four+two",
-    "four+four",
-];
-/// The logistic scale of the evaluation (docs/strength.md: 0.0015 per unit).
-const SCALE: f64 = 0.0015;
-
-/// Which combination classes one colour's four line patterns at a point fall in.
-fn combos(p: [u8; 4]) -> [bool; COMBOS] {
-    let n = |f: &dyn Fn(u8) -> bool| p.iter().filter(|&&q| f(q)).count();
-    let fours = n(&|q| q == pattern::B4 || q == pattern::F4);
-    let threes = n(&|q| q == pattern::F3);
-    let twos = n(&|q| q == pattern::F2 || q == pattern::B3);
-    [
-        threes >= 1 && twos >= 1,
-        twos >= 2,
-        threes >= 2,
-        fours >= 1 && threes >= 1,
-        fours >= 1 && twos >= 1,
-        fours >= 2,
-    ]
-}
-
-/// One position's features: pattern counts (side to move, then waiting), combination counts
-/// (side to move, then waiting).
-fn features(g: &Gomoku, c: Color) -> Option<Vec<u32>> {
-    let counts = g.pattern_counts(c);
-    if counts[0][pattern::FIVE as usize] > 0 || counts[1][pattern::FIVE as usize] > 0 {
-        return None;
-    }
-    let mut combo = [[0u32; COMBOS]; 2];
-    for pts in g.point_patterns(c) {
-        for side in 0..2 {
-            for (k, on) in combos(pts[side]).into_iter().enumerate() {
-                combo[side][k] += u32::from(on);
-            }
-        }
-    }
-    Some(
-        counts
-            .iter()
-            .flatten()
-            .chain(combo.iter().flatten())
-            .copied()
-            .collect(),
-    )
-}
+use gridmind::games::Point;
 
 /// One self-play game: per position with no five to make and a heuristic score, the features,
 /// the search's score and the result for the side to move.
@@ -103,93 +52,45 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
 
 /// One recorded position: its features, the search's score and the game's result for the side
 /// to move.
-#[derive(Clone)]
-struct Sample {
+struct Record {
     x: Vec<f64>,
     score: f64,
     result: f64,
 }
 
-impl Sample {
-    /// What the model is fitted to: the result with weight `lambda`, the score with the rest.
-    fn target(&self, lambda: f64) -> f64 {
-        lambda * self.result + (1.0 - lambda) * sigmoid(SCALE * self.score)
-    }
-}
-
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
-}
-
-/// Fits a logistic model on the first `dims` features of `train` to the target, by Adam on the
-/// cross-entropy; returns the raw weights.
-fn fit_on(train: &[Sample], dims: usize, lambda: f64) -> Vec<f64> {
-    let n = train.len() as f64;
-    let mut scale = vec![0.0; dims];
-    for s in train {
-        for (v, x) in scale.iter_mut().zip(&s.x) {
-            *v += x * x;
+impl Record {
+    /// The sample fitted: the result with weight `lambda`, the score with the rest.
+    fn sample(&self, lambda: f64) -> Sample {
+        Sample {
+            x: self.x.clone(),
+            target: lambda * self.result + (1.0 - lambda) * sigmoid(SCALE * self.score),
+            offset: 0.0,
         }
     }
-    for v in scale.iter_mut() {
-        *v = (*v / n).sqrt().max(1e-9);
-    }
-    let mut w = vec![0.0; dims];
-    let mut adam = Adam::new(dims);
-    for _ in 0..3000 {
-        let mut grad = vec![0.0; dims];
-        for s in train {
-            let z: f64 = (0..dims).map(|j| w[j] * s.x[j] / scale[j]).sum();
-            let e = sigmoid(z) - s.target(lambda);
-            for j in 0..dims {
-                grad[j] += e * s.x[j] / scale[j];
-            }
-        }
-        adam.step(&mut w, &grad, n);
-    }
-    (0..dims).map(|j| w[j] / scale[j]).collect()
 }
 
-/// Mean cross-entropy of the weights `w` (missing ones count as zero) against the target.
-fn loss(samples: &[Sample], w: &[f64], lambda: f64) -> f64 {
-    samples
-        .iter()
-        .map(|s| {
-            let t = s.target(lambda);
-            let z: f64 = w.iter().zip(&s.x).map(|(a, b)| a * b).sum();
-            let p = sigmoid(z).clamp(1e-9, 1.0 - 1e-9);
-            -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
-        })
-        .sum::<f64>()
-        / samples.len() as f64
-}
-
-fn fit(path: &str, lambda: f64) {
+fn fit_file(path: &str, lambda: f64) {
     let text = std::fs::read_to_string(path).expect("data file");
-    let width = 2 * PATTERNS + 2 * COMBOS;
+    let width = WIDTH;
     // A line: the features, the score, the result.
     let samples: Vec<Sample> = text
         .lines()
         .filter_map(|l| {
             let v: Vec<f64> = l.split(',').filter_map(|t| t.parse().ok()).collect();
-            (v.len() == width + 2).then(|| Sample {
-                x: v[..width].to_vec(),
-                score: v[width],
-                result: v[width + 1],
+            (v.len() == width + 2).then(|| {
+                Record {
+                    x: v[..width].to_vec(),
+                    score: v[width],
+                    result: v[width + 1],
+                }
+                .sample(lambda)
             })
         })
         .collect();
-    // Every fifth position held out.
-    let (test, train): (Vec<_>, Vec<_>) = samples
-        .iter()
-        .cloned()
-        .enumerate()
-        .partition(|(k, _)| k % 5 == 0);
-    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let total = samples.len();
+    let (train, test) = split(samples);
     println!(
-        "{} positions ({} held out), lambda {lambda}",
-        samples.len(),
+        "{total} positions ({} held out), lambda {lambda}",
         test.len()
     );
     // Weights in evaluation units: the logistic scale turns them back.
@@ -200,11 +101,11 @@ fn fit(path: &str, lambda: f64) {
             .join(", ")
     };
     for dims in [2 * PATTERNS, width] {
-        let w = fit_on(&train, dims, lambda);
+        let w = fit(&train, dims);
         println!(
             "{dims} features: train loss {:.5}, held-out loss {:.5}",
-            loss(&train, &w, lambda),
-            loss(&test, &w, lambda)
+            loss(&train, &w),
+            loss(&test, &w)
         );
         println!("  own  [{}]", shown(&w, 0..PATTERNS, 1.0));
         println!("  opp  [{}]", shown(&w, PATTERNS..2 * PATTERNS, -1.0));
@@ -228,7 +129,7 @@ fn main() {
         let lambda = arg(&args, "--lambda")
             .and_then(|s| s.parse().ok())
             .unwrap_or(0.5);
-        fit(&path, lambda);
+        fit_file(&path, lambda);
         return;
     }
     let num = |name: &str, default: u64| {

@@ -10,16 +10,19 @@
 
 #[path = "common/adam.rs"]
 mod adam;
+#[path = "common/features.rs"]
+mod features;
 #[path = "common/selfplay.rs"]
 mod selfplay;
 use adam::Adam;
+use features::order_line;
 use selfplay::{arg, play_game, play_games, result_for};
 
 use std::io::Write;
 use std::sync::Mutex;
 
-use gridmind::games::gomoku::{Gomoku, OPPONENT_WEIGHT, OWN_WEIGHT};
-use gridmind::games::{Color, Point};
+use gridmind::games::gomoku::{OPPONENT_WEIGHT, OWN_WEIGHT};
+use gridmind::games::Point;
 
 /// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
 const PATTERNS: usize = 11;
@@ -52,28 +55,6 @@ fn play(
     seen.into_iter()
         .map(|(c, f)| (f, result_for(winner, c)))
         .collect()
-}
-
-/// Appends the position's ordering line: `chosen;` then per candidate the own and opponent
-/// pattern codes of its four directions in hex and its locality divisor.
-fn order_line(g: &Gomoku, colour: Color, chosen: Point, out: &mut String) {
-    let feats = g.order_features(colour);
-    let Some(k) = feats.iter().position(|f| f.point == chosen) else {
-        return;
-    };
-    let cells: Vec<String> = feats
-        .iter()
-        .map(|f| {
-            let hex: String = f
-                .own
-                .iter()
-                .chain(&f.opponent)
-                .map(|&p| format!("{p:x}"))
-                .collect();
-            format!("{hex}{}", f.divisor)
-        })
-        .collect();
-    out.push_str(&format!("{k};{}\n", cells.join(" ")));
 }
 
 fn generate(games: usize, nodes: u64, workers: usize, out: &str, order_out: Option<&str>) {

@@ -1,0 +1,344 @@
+//! Fits the evaluation's pattern weights to a stronger engine's judgement (issue #16).
+//!
+//! Self-play fits (`texel`, `combo_fit`) learn from gridmind's own games and scores, so they can
+//! only sharpen what the evaluation already knows. Here a teacher (any Gomocup brain that prints
+//! its score in a `MESSAGE ... Eval N ...` line, such as Rapfi) searches every recorded position
+//! for a short time, and the weights are fitted to its scores instead.
+//!
+//! 1. `cargo run --release --example teacher_fit -- --games 300 --nodes 20000 --workers 2 --out
+//!    /tmp/pos.txt` records self-play positions (moves, features, own score, result);
+//! 2. `... -- --label /tmp/pos.txt --teacher CMD --turn-ms 100 --workers 2 --out /tmp/lab.txt`
+//!    asks the teacher for each position's score and move;
+//! 3. `... -- --order /tmp/lab.txt --out /tmp/order.txt` writes `examples/order_fit.rs`'s data
+//!    with the teacher's moves as the ones to predict;
+//! 4. `... -- --fit /tmp/lab.txt --teacher-scale 250` fits to the teacher's win probability
+//!    `sigmoid(score / teacher-scale)` (250 is Rapfi's classical model's own scale, stored at the
+//!    head of its model file): the engine's pattern weights with fitted combination weights on
+//!    top, then all weights fitted without and with the combinations. It prints each model's
+//!    held-out loss beside the engine's weights' and the weights in evaluation units.
+
+#[path = "common/adam.rs"]
+mod adam;
+#[path = "common/features.rs"]
+mod features;
+#[path = "common/logistic.rs"]
+mod logistic;
+#[path = "common/selfplay.rs"]
+mod selfplay;
+use features::{features, order_line, COMBOS, COMBO_NAMES, PATTERNS, SCALE, WIDTH};
+use logistic::{fit, loss, sigmoid, split, Sample};
+use selfplay::{arg, play_game, play_games, result_for};
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use gridmind::base::Score;
+use gridmind::games::gomoku::{Gomoku, OPPONENT_WEIGHT, OWN_WEIGHT};
+use gridmind::games::{Color, Game, Point, Rule};
+
+/// A teacher's score past this (in its units) is a forced result, fitted as a certain win or
+/// loss.
+const TEACHER_DECIDED: f64 = 10_000.0;
+
+/// Writes one line per quiet self-play position: `moves|features,score,result`.
+fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
+    play_games(games, workers, out, |opening, seed| {
+        let mut moves: Vec<Point> = opening.to_vec();
+        let mut seen = Vec::new();
+        let winner = play_game(opening, nodes, seed, |g, colour, t| {
+            if let (Some(f), Score::Cp(v)) = (features(g, colour), t.score) {
+                seen.push((moves.clone(), colour, f, v));
+            }
+            moves.push(t.point);
+        });
+        let mut text = String::new();
+        for (m, c, f, v) in seen {
+            let m: Vec<String> = m.iter().map(|p| format!("{}:{}", p.x, p.y)).collect();
+            let f: Vec<String> = f.iter().map(|n| n.to_string()).collect();
+            let r = result_for(winner, c);
+            text.push_str(&format!("{}|{},{v},{r}\n", m.join(" "), f.join(",")));
+        }
+        text
+    });
+}
+
+/// A teacher brain over the Gomocup protocol.
+struct Teacher {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Teacher {
+    fn start(cmd: &str, turn_ms: u64) -> Teacher {
+        let mut child = Command::new("sh")
+            .args(["-c", cmd])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("teacher command");
+        let input = child.stdin.take().expect("teacher stdin");
+        let output = BufReader::new(child.stdout.take().expect("teacher stdout"));
+        let mut t = Teacher {
+            child,
+            input,
+            output,
+        };
+        t.send(&format!(
+            "START 15\nINFO timeout_turn {turn_ms}\nINFO timeout_match 1000000000\nINFO rule 0\n"
+        ));
+        t.read_until(|l| l.starts_with("OK"));
+        t
+    }
+
+    fn send(&mut self, text: &str) {
+        self.input
+            .write_all(text.as_bytes())
+            .expect("teacher input");
+        self.input.flush().expect("teacher input");
+    }
+
+    /// Reads lines until `done` holds for one; returns the last `Eval` score seen before it
+    /// and that line.
+    fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Option<(f64, String)> {
+        let mut eval = None;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.output.read_line(&mut line).expect("teacher output") == 0 {
+                panic!("teacher exited");
+            }
+            let l = line.trim();
+            if done(l) {
+                return eval.map(|e| (e, l.to_string()));
+            }
+            if let Some(e) = parse_eval(l) {
+                eval = Some(e);
+            }
+        }
+    }
+
+    /// The teacher's score of the position after `moves`, for the side to move, and its move.
+    fn score(&mut self, moves: &[(u8, u8)]) -> Option<(f64, String)> {
+        let to_move = moves.len() % 2;
+        let mut text = String::from("BOARD\n");
+        for (k, (x, y)) in moves.iter().enumerate() {
+            let own = if k % 2 == to_move { 1 } else { 2 };
+            text.push_str(&format!("{x},{y},{own}\n"));
+        }
+        text.push_str("DONE\n");
+        self.send(&text);
+        self.read_until(|l| {
+            let mut parts = l.split(',');
+            matches!((parts.next(), parts.next(), parts.next()),
+                (Some(a), Some(b), None) if a.parse::<u8>().is_ok() && b.parse::<u8>().is_ok())
+        })
+    }
+}
+
+impl Drop for Teacher {
+    fn drop(&mut self) {
+        let _ = self.input.write_all(b"END\n");
+        let _ = self.child.wait();
+    }
+}
+
+/// The score of a `MESSAGE ... Eval N ...` line; a forced win or loss (`+M5`, `-M12`) as
+/// plus or minus [`TEACHER_DECIDED`].
+fn parse_eval(line: &str) -> Option<f64> {
+    let rest = line.strip_prefix("MESSAGE")?;
+    let mut words = rest.split_whitespace();
+    words.find(|w| *w == "Eval")?;
+    let v = words.next()?;
+    if let Ok(n) = v.parse::<f64>() {
+        return Some(n);
+    }
+    let sign = if v.starts_with('-') { -1.0 } else { 1.0 };
+    v.trim_start_matches(['+', '-'])
+        .starts_with('M')
+        .then_some(sign * TEACHER_DECIDED)
+}
+
+/// Appends the teacher's score and move (`x,y`) to every position of `input` (positions it
+/// gave no score are left out).
+fn label(input: &str, cmd: &str, turn_ms: u64, workers: usize, out: &str) {
+    let text = std::fs::read_to_string(input).expect("positions file");
+    let lines: Vec<&str> = text.lines().collect();
+    let next = AtomicUsize::new(0);
+    let file = Mutex::new(std::fs::File::create(out).expect("output file"));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                let mut teacher = Teacher::start(cmd, turn_ms);
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(line) = lines.get(k) else { return };
+                    let Some(moves) = parse_moves(line) else {
+                        continue;
+                    };
+                    if let Some((e, answer)) = teacher.score(&moves) {
+                        let row = format!("{line},{e},{answer}\n");
+                        let _ = file.lock().expect("lock").write_all(row.as_bytes());
+                    }
+                    if k % 500 == 0 {
+                        eprintln!("position {k} of {}", lines.len());
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// The moves of a position line (`x:y x:y ...|...`).
+fn parse_moves(line: &str) -> Option<Vec<(u8, u8)>> {
+    let (moves, _) = line.split_once('|')?;
+    moves
+        .split_whitespace()
+        .map(|m| {
+            let (x, y) = m.split_once(':')?;
+            Some((x.parse().ok()?, y.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Writes `examples/order_fit.rs`'s data from a labelled file: each position's candidates with
+/// the teacher's move as the chosen one.
+fn order_data(input: &str, out: &str) {
+    let text = std::fs::read_to_string(input).expect("labelled file");
+    let mut lines = String::new();
+    for line in text.lines() {
+        let Some(moves) = parse_moves(line) else {
+            continue;
+        };
+        let tail: Vec<&str> = line.rsplitn(3, ',').collect();
+        let (Some(Ok(y)), Some(Ok(x))) = (
+            tail.first().map(|t| t.parse::<usize>()),
+            tail.get(1).map(|t| t.parse::<usize>()),
+        ) else {
+            continue;
+        };
+        let mut g = Gomoku::new(15, 15, Rule::Freestyle);
+        let mut colour = Color::Black;
+        let played = moves.iter().all(|&(mx, my)| {
+            let ok = g.play(colour, Point::new(mx as usize, my as usize)).is_ok();
+            colour = colour.opponent();
+            ok
+        });
+        if played {
+            order_line(&g, colour, Point::new(x, y), &mut lines);
+        }
+    }
+    std::fs::write(out, lines).expect("order output file");
+}
+
+fn fit_file(path: &str, teacher_scale: f64) {
+    let text = std::fs::read_to_string(path).expect("labelled file");
+    let samples: Vec<Sample> = text
+        .lines()
+        .filter_map(|l| {
+            let (_, row) = l.split_once('|')?;
+            let v: Vec<f64> = row.split(',').filter_map(|t| t.parse().ok()).collect();
+            (v.len() >= WIDTH + 3).then(|| Sample {
+                x: v[..WIDTH].to_vec(),
+                target: sigmoid(v[WIDTH + 2] / teacher_scale),
+                offset: 0.0,
+            })
+        })
+        .collect();
+    let total = samples.len();
+    let (train, test) = split(samples);
+    println!("{total} positions ({} held out)", test.len());
+    let current: Vec<f64> = OWN_WEIGHT
+        .iter()
+        .map(|&w| w as f64 * SCALE)
+        .chain(OPPONENT_WEIGHT.iter().map(|&w| -w as f64 * SCALE))
+        .collect();
+    println!(
+        "engine's weights: train loss {:.5}, held-out loss {:.5}",
+        loss(&train, &current),
+        loss(&test, &current)
+    );
+    // The combinations alone, on top of the engine's pattern weights held fixed.
+    let on_top = |set: &[Sample]| -> Vec<Sample> {
+        set.iter()
+            .map(|s| Sample {
+                x: s.x[2 * PATTERNS..].to_vec(),
+                target: s.target,
+                offset: current.iter().zip(&s.x).map(|(a, b)| a * b).sum(),
+            })
+            .collect()
+    };
+    let (train_top, test_top) = (on_top(&train), on_top(&test));
+    let w = fit(&train_top, 2 * COMBOS);
+    println!(
+        "engine's weights plus fitted combinations: train loss {:.5}, held-out loss {:.5}",
+        loss(&train_top, &w),
+        loss(&test_top, &w)
+    );
+    for k in 0..COMBOS {
+        println!(
+            "  {:12} own {:6.0}  opp {:6.0}",
+            COMBO_NAMES[k],
+            w[k] / SCALE,
+            -w[COMBOS + k] / SCALE
+        );
+    }
+    let shown = |w: &[f64], range: std::ops::Range<usize>, sign: f64| -> String {
+        range
+            .map(|j| format!("{:.0}", sign * w[j] / SCALE))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for dims in [2 * PATTERNS, WIDTH] {
+        let w = fit(&train, dims);
+        println!(
+            "{dims} features: train loss {:.5}, held-out loss {:.5}",
+            loss(&train, &w),
+            loss(&test, &w)
+        );
+        println!("  own  [{}]", shown(&w, 0..PATTERNS, 1.0));
+        println!("  opp  [{}]", shown(&w, PATTERNS..2 * PATTERNS, -1.0));
+        if dims == WIDTH {
+            for k in 0..COMBOS {
+                println!(
+                    "  {:12} own {:6.0}  opp {:6.0}",
+                    COMBO_NAMES[k],
+                    w[2 * PATTERNS + k] / SCALE,
+                    -w[2 * PATTERNS + COMBOS + k] / SCALE
+                );
+            }
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let num = |name: &str, default: u64| {
+        arg(&args, name)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    let workers = num("--workers", 1) as usize;
+    let out = arg(&args, "--out").unwrap_or_else(|| "teacher.txt".into());
+    if let Some(path) = arg(&args, "--fit") {
+        let scale = arg(&args, "--teacher-scale")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(250.0);
+        fit_file(&path, scale);
+    } else if let Some(path) = arg(&args, "--order") {
+        order_data(&path, &out);
+    } else if let Some(path) = arg(&args, "--label") {
+        let cmd = arg(&args, "--teacher").expect("--teacher CMD");
+        label(&path, &cmd, num("--turn-ms", 100), workers, &out);
+    } else {
+        generate(
+            num("--games", 300) as usize,
+            num("--nodes", 20000),
+            workers,
+            &out,
+        );
+    }
+}
