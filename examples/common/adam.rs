@@ -1,5 +1,6 @@
-//! Adam, the gradient step both tuning examples (`texel`, `order_fit`) fit their weights with:
-//! one place for its moment estimates and rates, so the two fits step alike.
+//! Adam, the gradient step every tuning example (`texel`, `order_fit`, and through
+//! `logistic.rs` `combo_fit` and `teacher_fit`) fits its weights with:
+//! one place for its moment estimates and rates, so the fits step alike.
 
 /// Adam's running first and second moments of each weight's gradient.
 pub struct Adam {
