@@ -16,10 +16,13 @@ mod adam;
 mod features;
 #[path = "common/logistic.rs"]
 mod logistic;
+#[path = "common/report.rs"]
+mod report;
 #[path = "common/selfplay.rs"]
 mod selfplay;
-use features::{features, COMBOS, COMBO_NAMES, PATTERNS, SCALE, WIDTH};
-use logistic::{fit, loss, sigmoid, split, Sample};
+use features::{features, SCALE, WIDTH};
+use logistic::{sigmoid, split, Sample};
+use report::print_pattern_fits;
 use selfplay::{arg, play_game, play_games, result_for};
 
 use gridmind::base::Score;
@@ -93,34 +96,7 @@ fn fit_file(path: &str, lambda: f64) {
         "{total} positions ({} held out), lambda {lambda}",
         test.len()
     );
-    // Weights in evaluation units: the logistic scale turns them back.
-    let shown = |w: &[f64], range: std::ops::Range<usize>, sign: f64| -> String {
-        range
-            .map(|j| format!("{:.0}", sign * w[j] / SCALE))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    for dims in [2 * PATTERNS, width] {
-        let w = fit(&train, dims);
-        println!(
-            "{dims} features: train loss {:.5}, held-out loss {:.5}",
-            loss(&train, &w),
-            loss(&test, &w)
-        );
-        println!("  own  [{}]", shown(&w, 0..PATTERNS, 1.0));
-        println!("  opp  [{}]", shown(&w, PATTERNS..2 * PATTERNS, -1.0));
-        if dims == width {
-            let base = 2 * PATTERNS;
-            for k in 0..COMBOS {
-                println!(
-                    "  {:12} own {:6.0}  opp {:6.0}",
-                    COMBO_NAMES[k],
-                    w[base + k] / SCALE,
-                    -w[base + COMBOS + k] / SCALE
-                );
-            }
-        }
-    }
+    print_pattern_fits(&train, &test);
 }
 
 fn main() {

@@ -23,10 +23,13 @@ mod adam;
 mod features;
 #[path = "common/logistic.rs"]
 mod logistic;
+#[path = "common/report.rs"]
+mod report;
 #[path = "common/selfplay.rs"]
 mod selfplay;
-use features::{features, order_line, COMBOS, COMBO_NAMES, PATTERNS, SCALE, WIDTH};
+use features::{features, order_line, COMBOS, PATTERNS, SCALE, WIDTH};
 use logistic::{fit, loss, sigmoid, split, Sample};
+use report::{print_combos, print_pattern_fits};
 use selfplay::{arg, play_game, play_games, result_for};
 
 use std::io::{BufRead, BufReader, Write};
@@ -278,40 +281,8 @@ fn fit_file(path: &str, teacher_scale: f64) {
         loss(&train_top, &w),
         loss(&test_top, &w)
     );
-    for k in 0..COMBOS {
-        println!(
-            "  {:12} own {:6.0}  opp {:6.0}",
-            COMBO_NAMES[k],
-            w[k] / SCALE,
-            -w[COMBOS + k] / SCALE
-        );
-    }
-    let shown = |w: &[f64], range: std::ops::Range<usize>, sign: f64| -> String {
-        range
-            .map(|j| format!("{:.0}", sign * w[j] / SCALE))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    for dims in [2 * PATTERNS, WIDTH] {
-        let w = fit(&train, dims);
-        println!(
-            "{dims} features: train loss {:.5}, held-out loss {:.5}",
-            loss(&train, &w),
-            loss(&test, &w)
-        );
-        println!("  own  [{}]", shown(&w, 0..PATTERNS, 1.0));
-        println!("  opp  [{}]", shown(&w, PATTERNS..2 * PATTERNS, -1.0));
-        if dims == WIDTH {
-            for k in 0..COMBOS {
-                println!(
-                    "  {:12} own {:6.0}  opp {:6.0}",
-                    COMBO_NAMES[k],
-                    w[2 * PATTERNS + k] / SCALE,
-                    -w[2 * PATTERNS + COMBOS + k] / SCALE
-                );
-            }
-        }
-    }
+    print_combos(&w, 0);
+    print_pattern_fits(&train, &test);
 }
 
 fn main() {
