@@ -12,9 +12,9 @@ pub mod eval {
     /// F2, B3, F3, B4, F4, FIVE) at an empty point, per direction, for the side to move and for
     /// the side waiting; the evaluation is the difference of the two sums. Fitted by logistic
     /// regression on self-play results (`examples/texel.rs`, see docs/strength.md).
-    pub const OWN_WEIGHT: [i32; 11] = [8, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
+    pub const OWN_WEIGHT: [i32; 11] = [0, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
     /// The side waiting's weights (see [`OWN_WEIGHT`]).
-    pub const OPPONENT_WEIGHT: [i32; 11] = [8, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
+    pub const OPPONENT_WEIGHT: [i32; 11] = [0, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
     /// Random noise (seeded play only) in `-NOISE..=NOISE` added to leaf evaluations.
     pub const NOISE: i32 = 10;
 }
