@@ -11,7 +11,9 @@ pub mod eval {
     /// Weight of each line pattern (indexed by the `pattern` codes DEAD, OVERLINE, B1, F1, B2,
     /// F2, B3, F3, B4, F4, FIVE) at an empty point, per direction, for the side to move and for
     /// the side waiting; the evaluation is the difference of the two sums. Fitted by logistic
-    /// regression on self-play results (`examples/texel.rs`, see docs/strength.md).
+    /// regression on self-play results (`examples/texel.rs`, see docs/strength.md); DEAD is 0
+    /// because a fit to a stronger engine's scores (`examples/teacher_fit.rs`) put it there and
+    /// the match agreed (+49 Elo): a direction where five is impossible is worth nothing.
     pub const OWN_WEIGHT: [i32; 11] = [0, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
     /// The side waiting's weights (see [`OWN_WEIGHT`]).
     pub const OPPONENT_WEIGHT: [i32; 11] = [0, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
