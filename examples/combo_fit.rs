@@ -53,40 +53,18 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
     });
 }
 
-/// One recorded position: its features, the search's score and the game's result for the side
-/// to move.
-struct Record {
-    x: Vec<f64>,
-    score: f64,
-    result: f64,
-}
-
-impl Record {
-    /// The sample fitted: the result with weight `lambda`, the score with the rest.
-    fn sample(&self, lambda: f64) -> Sample {
-        Sample {
-            x: self.x.clone(),
-            target: lambda * self.result + (1.0 - lambda) * sigmoid(SCALE * self.score),
-            offset: 0.0,
-        }
-    }
-}
-
 fn fit_file(path: &str, lambda: f64) {
     let text = std::fs::read_to_string(path).expect("data file");
-    let width = WIDTH;
-    // A line: the features, the score, the result.
+    // A line: the features, the score, the result. The fit's target is the result with weight
+    // `lambda`, the score's win probability with the rest.
     let samples: Vec<Sample> = text
         .lines()
         .filter_map(|l| {
             let v: Vec<f64> = l.split(',').filter_map(|t| t.parse().ok()).collect();
-            (v.len() == width + 2).then(|| {
-                Record {
-                    x: v[..width].to_vec(),
-                    score: v[width],
-                    result: v[width + 1],
-                }
-                .sample(lambda)
+            (v.len() == WIDTH + 2).then(|| Sample {
+                x: v[..WIDTH].to_vec(),
+                target: lambda * v[WIDTH + 1] + (1.0 - lambda) * sigmoid(SCALE * v[WIDTH]),
+                offset: 0.0,
             })
         })
         .collect();

@@ -15,7 +15,7 @@ mod features;
 #[path = "common/selfplay.rs"]
 mod selfplay;
 use adam::Adam;
-use features::order_line;
+use features::{order_line, PATTERNS};
 use selfplay::{arg, play_game, play_games, result_for};
 
 use std::io::Write;
@@ -24,8 +24,8 @@ use std::sync::Mutex;
 use gridmind::games::gomoku::{OPPONENT_WEIGHT, OWN_WEIGHT};
 use gridmind::games::Point;
 
-/// Pattern codes (see `games::gomoku::pattern`): DEAD, OVERLINE, B1, F1, B2, F2, B3, F3, B4, F4, FIVE.
-const PATTERNS: usize = 11;
+/// Indices of pattern codes (see `games::gomoku::pattern`: DEAD, OVERLINE, B1, F1, B2, F2, B3,
+/// F3, B4, F4, FIVE); `PATTERNS` codes per side come from `features.rs`.
 const FIVE: usize = 10;
 /// The open three (F3), whose current weight for the waiting side sets the scale of the fit.
 const F3: usize = 7;

@@ -349,12 +349,11 @@ fn swap2_stages() {
 
     // Stage 3, balanced (white next to black's centre stone, black's second stone far off):
     // the brain adds a white and a black stone, both new points.
-    let a = swap2(&mut e, &["7,7", "7,8", "11,3"]);
+    let balanced = ["7,7", "7,8", "11,3"];
+    let a = swap2(&mut e, &balanced);
     let pts: Vec<&str> = a.split(' ').collect();
     assert_eq!(pts.len(), 2, "two stones expected, got {a:?}");
-    assert!(pts
-        .iter()
-        .all(|p| is_coords(p) && !["7,7", "7,8", "11,3"].contains(p)));
+    assert!(pts.iter().all(|p| is_coords(p) && !balanced.contains(p)));
     // Both were placed: the brain now has 5 stones on the board and white moves; PLAY of
     // either point is refused.
     for p in &pts {
