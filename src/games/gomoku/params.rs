@@ -56,11 +56,15 @@ pub mod order {
     pub const LOCAL_DISTANCE: usize = 4;
     pub const FAR_FROM_LAST_DIVISOR: i32 = 2;
     pub const FAR_FROM_ALL_DIVISOR: i32 = 4;
-    /// The hash move, killers and the cap of the history score. A cut adds `depth²` to the
-    /// cutting move's history and takes it from each move tried before it at that node, so
-    /// the score is clamped to `±HISTORY_CAP`, below the `tree::LMR_QUIET_BELOW` line: with a
-    /// high cap, the quiet moves that had cut often enough stopped counting as quiet, were
-    /// neither reduced nor pruned, and one deeper iteration could cost 60 times the one before.
+    /// The hash move, killers and the cap of the history score. A cut raises the cutting
+    /// move's history by `depth²` (at most `HISTORY_CAP`) and lowers each move tried before it
+    /// at that node by as much, each scaled by the room left to the cap (history gravity:
+    /// `h += bonus - h * |bonus| / HISTORY_CAP`), so scores stay within `±HISTORY_CAP` and
+    /// recent cuts outweigh old ones; plain sums clamped to the cap saturated after a few
+    /// deep cuts (+73 Elo for gravity, docs/strength.md). The cap stays below the
+    /// `tree::LMR_QUIET_BELOW` line: with a high cap, the quiet moves that had cut often
+    /// enough stopped counting as quiet, were neither reduced nor pruned, and one deeper
+    /// iteration could cost 60 times the one before.
     pub const HASH_MOVE: i32 = 1 << 24;
     pub const KILLER: i32 = 1 << 16;
     pub const HISTORY_CAP: i32 = 300;

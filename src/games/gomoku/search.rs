@@ -955,7 +955,7 @@ impl<'a, 's> Searcher<'a, 's> {
     /// come: as a killer of its ply, as the counter to the opponent's last stone, and in the
     /// history, which also marks down the moves `tried` before it (except `skip` and the ones
     /// late move pruning skipped, which were not searched) so that a move which keeps failing
-    /// sinks below the ones that work.
+    /// sinks below the ones that work. Both go through [`gravity`].
     fn note_cutoff(
         &mut self,
         c: usize,
@@ -969,10 +969,10 @@ impl<'a, 's> Searcher<'a, 's> {
             k[1] = k[0];
             k[0] = mv;
         }
-        let bonus = depth * depth;
-        self.history[mv * 2 + c] += bonus;
+        let bonus = (depth * depth).min(order::HISTORY_CAP);
+        gravity(&mut self.history[mv * 2 + c], bonus);
         for t in tried.iter().filter(|t| t.i != skip && t.urgency != PRUNED) {
-            self.history[t.i * 2 + c] -= bonus;
+            gravity(&mut self.history[t.i * 2 + c], -bonus);
         }
         if let Some(k) = self.counter_slot(c) {
             self.counters[k] = mv;
@@ -1136,6 +1136,12 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         pv
     }
+}
+
+/// History update that pulls the entry towards the bonus's sign in proportion to the room
+/// left, so entries stay within the cap and recent cuts outweigh old ones.
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / order::HISTORY_CAP;
 }
 
 /// The table key of the position with `c` to move: the stones' hash alone does not say whose
@@ -1422,5 +1428,28 @@ mod tests {
             "{inside} for {exact}"
         );
         assert_eq!(m, first);
+    }
+
+    /// History gravity keeps every score within the cap however many cuts pile up, and a few
+    /// recent failures outweigh many old successes (plain sums needed as many failures).
+    #[test]
+    fn history_gravity_stays_within_the_cap_and_favours_recent_cuts() {
+        let cap = order::HISTORY_CAP;
+        let mut h = 0;
+        for d in (1..40).cycle().take(500) {
+            gravity(&mut h, (d * d).min(cap));
+            assert!((-cap..=cap).contains(&h), "{h}");
+        }
+        assert!(h > cap * 9 / 10, "{h}");
+        for _ in 0..3 {
+            gravity(&mut h, -(cap / 3));
+        }
+        assert!(h < 0, "{h}");
+        let mut mixed = 0;
+        for k in 0..1000 {
+            let bonus = ((k * 7919) % 601) - cap;
+            gravity(&mut mixed, bonus);
+            assert!((-cap..=cap).contains(&mixed), "{mixed} after {bonus}");
+        }
     }
 }
