@@ -718,8 +718,8 @@ impl<'a, 's> Searcher<'a, 's> {
             .counter_slot(c)
             .map_or(usize::MAX, |k| self.counters[k]);
         for m in moves.iter_mut() {
-            let mut bonus =
-                self.history[m.i * 2 + c].clamp(-order::HISTORY_CAP, order::HISTORY_CAP);
+            // Within the cap already: [`gravity`] keeps it there.
+            let mut bonus = self.history[m.i * 2 + c];
             if m.i == tt_move {
                 bonus += order::HASH_MOVE;
             } else if self.killers[ply].contains(&m.i) || m.i == counter {
@@ -969,7 +969,7 @@ impl<'a, 's> Searcher<'a, 's> {
             k[1] = k[0];
             k[0] = mv;
         }
-        let bonus = (depth * depth).min(order::HISTORY_CAP);
+        let bonus = depth * depth;
         gravity(&mut self.history[mv * 2 + c], bonus);
         for t in tried.iter().filter(|t| t.i != skip && t.urgency != PRUNED) {
             gravity(&mut self.history[t.i * 2 + c], -bonus);
@@ -1139,8 +1139,10 @@ impl<'a, 's> Searcher<'a, 's> {
 }
 
 /// History update that pulls the entry towards the bonus's sign in proportion to the room
-/// left, so entries stay within the cap and recent cuts outweigh old ones.
+/// left, so entries stay within the cap and recent cuts outweigh old ones. The bonus is capped
+/// first: that is what keeps an entry inside `±HISTORY_CAP`, so readers need no clamp.
 fn gravity(h: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-order::HISTORY_CAP, order::HISTORY_CAP);
     *h += bonus - *h * bonus.abs() / order::HISTORY_CAP;
 }
 
