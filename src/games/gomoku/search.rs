@@ -936,6 +936,9 @@ impl<'a, 's> Searcher<'a, 's> {
                 break;
             }
         }
+        if best > orig_alpha && best < beta && !excluding {
+            self.note_best(c, depth, best_move);
+        }
         if !excluding {
             self.store(key, (best, best_move), (orig_alpha, beta), depth, ply);
         }
@@ -977,6 +980,15 @@ impl<'a, 's> Searcher<'a, 's> {
         if let Some(k) = self.counter_slot(c) {
             self.counters[k] = mv;
         }
+    }
+
+    /// Credits the move that proved best inside the window of a principal-variation node (an
+    /// exact score, no cut) with the same history bonus as a cut. Cuts alone credit only the
+    /// refutations off the main line; the main line's own moves, the ones the next iteration
+    /// most needs first, earned nothing. Unlike a cut, the other moves tried are not marked
+    /// down: they were searched with a null window and only shown to be no better.
+    fn note_best(&mut self, c: usize, depth: i32, mv: usize) {
+        gravity(&mut self.history[mv * 2 + c], depth * depth);
     }
 
     /// Stores a node's result with the bound its window gives it.
@@ -1430,6 +1442,35 @@ mod tests {
             "{inside} for {exact}"
         );
         assert_eq!(m, first);
+    }
+
+    /// A principal-variation node that settles on an exact score credits its best move in the
+    /// history and leaves the other moves it tried alone. At depth 2 only that node plays
+    /// White's moves (the children play Black's, the grandchildren are leaves), so it is the
+    /// only source of White's history.
+    #[test]
+    fn an_exact_pv_node_credits_its_best_move_only() {
+        let control = SearchControl::unlimited();
+        let tt = Tt::new(1);
+        let shared = Shared::new(&tt, &control);
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        let stones = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9), (6, 6)];
+        for (n, &(x, y)) in stones.iter().enumerate() {
+            b.make(b.index(x, y), n % 2);
+        }
+        let mut s = Searcher::new(b, &shared, None, true);
+        let depth = 2;
+        let score = s.search(1, depth, -MATE, MATE, 1);
+        assert!(score.abs() < MATE_BOUND, "a quiet position: {score}");
+        let entry = tt
+            .probe(node_key(&s.b, 1))
+            .expect("the node stored its result");
+        assert_eq!(entry.bound, EXACT);
+        let credited: Vec<(usize, i32)> = (0..s.history.len() / 2)
+            .map(|i| (i, s.history[i * 2 + 1]))
+            .filter(|&(_, h)| h != 0)
+            .collect();
+        assert_eq!(credited, vec![(entry.mv as usize, depth * depth)]);
     }
 
     /// History gravity keeps every score within the cap however many cuts pile up, and a few
