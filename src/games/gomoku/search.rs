@@ -936,10 +936,8 @@ impl<'a, 's> Searcher<'a, 's> {
                 break;
             }
         }
-        if best > orig_alpha && best < beta && !excluding {
-            self.note_best(c, depth, best_move);
-        }
         if !excluding {
+            self.note_best(c, depth, (best, best_move), (orig_alpha, beta));
             self.store(key, (best, best_move), (orig_alpha, beta), depth, ply);
         }
         best
@@ -982,13 +980,16 @@ impl<'a, 's> Searcher<'a, 's> {
         }
     }
 
-    /// Credits the move that proved best inside the window of a principal-variation node (an
-    /// exact score, no cut) with the same history bonus as a cut. Cuts alone credit only the
-    /// refutations off the main line; the main line's own moves, the ones the next iteration
-    /// most needs first, earned nothing. Unlike a cut, the other moves tried are not marked
-    /// down: they were searched with a null window and only shown to be no better.
-    fn note_best(&mut self, c: usize, depth: i32, mv: usize) {
-        gravity(&mut self.history[mv * 2 + c], depth * depth);
+    /// Credits the move that proved best inside the window `(alpha, beta)` of a
+    /// principal-variation node (an exact score, no cut) with the same history bonus as a cut.
+    /// Cuts alone credit only the refutations off the main line; the main line's own moves, the
+    /// ones the next iteration most needs first, earned nothing. Unlike a cut, the other moves
+    /// tried are not marked down: they were searched with a null window and only shown to be no
+    /// better.
+    fn note_best(&mut self, c: usize, depth: i32, (best, mv): (i32, usize), window: (i32, i32)) {
+        if window.0 < best && best < window.1 {
+            gravity(&mut self.history[mv * 2 + c], depth * depth);
+        }
     }
 
     /// Stores a node's result with the bound its window gives it.
