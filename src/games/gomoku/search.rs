@@ -1370,6 +1370,19 @@ mod tests {
         assert_eq!(s.vcf(0, 8, None), Some(5));
     }
 
+    /// A 15x15 freestyle board after `stones`, played in that order, Black first.
+    fn played(stones: &[(usize, usize)]) -> Board {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for (n, &(x, y)) in stones.iter().enumerate() {
+            b.make(b.index(x, y), n % 2);
+        }
+        b
+    }
+
+    /// A quiet middle-game position, White to move, for the tests that need an exact score.
+    const QUIET_STONES: [(usize, usize); 7] =
+        [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9), (6, 6)];
+
     /// The singular-extension test searches a node without one move: that move must not be
     /// played (here the only block of a four, so the node is lost without it), and such a search
     /// must leave the node's table entry as the full search stored it.
@@ -1378,12 +1391,8 @@ mod tests {
         let control = SearchControl::unlimited();
         let tt = Tt::new(1);
         let shared = Shared::new(&tt, &control);
-        let mut b = Board::new(15, 15, Rule::Freestyle);
         // Black's four on row 7 closed at 6,7: White (to move) must block at 11,7.
-        let stones = [(7, 7), (6, 7), (8, 7), (0, 0), (9, 7), (0, 14), (10, 7)];
-        for (n, &(x, y)) in stones.iter().enumerate() {
-            b.make(b.index(x, y), n % 2);
-        }
+        let b = played(&[(7, 7), (6, 7), (8, 7), (0, 0), (9, 7), (0, 14), (10, 7)]);
         let block = b.index(11, 7);
         let mut s = Searcher::new(b, &shared, None, true);
         let full = s.search(1, 4, -MATE, MATE, 1);
@@ -1402,17 +1411,12 @@ mod tests {
     /// (with the move that got there first), and a window around it an exact score inside it.
     #[test]
     fn root_window_scores_are_bounds_outside_and_exact_inside() {
-        let stones = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9), (6, 6)];
         let control = SearchControl::unlimited();
         let depth = 4;
         let fresh = |window: Option<(i32, i32)>| {
             let tt = Tt::new(1);
             let shared = Shared::new(&tt, &control);
-            let mut b = Board::new(15, 15, Rule::Freestyle);
-            for (n, &(x, y)) in stones.iter().enumerate() {
-                b.make(b.index(x, y), n % 2);
-            }
-            let mut s = Searcher::new(b, &shared, None, true);
+            let mut s = Searcher::new(played(&QUIET_STONES), &shared, None, true);
             let (list, _, _) = s.root_moves(1);
             let mut moves: Vec<(usize, i32)> = list.into_iter().map(|i| (i, 0)).collect();
             let (m, score, complete) = match window {
@@ -1454,12 +1458,7 @@ mod tests {
         let control = SearchControl::unlimited();
         let tt = Tt::new(1);
         let shared = Shared::new(&tt, &control);
-        let mut b = Board::new(15, 15, Rule::Freestyle);
-        let stones = [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9), (6, 6)];
-        for (n, &(x, y)) in stones.iter().enumerate() {
-            b.make(b.index(x, y), n % 2);
-        }
-        let mut s = Searcher::new(b, &shared, None, true);
+        let mut s = Searcher::new(played(&QUIET_STONES), &shared, None, true);
         let depth = 2;
         let score = s.search(1, depth, -MATE, MATE, 1);
         assert!(score.abs() < MATE_BOUND, "a quiet position: {score}");
