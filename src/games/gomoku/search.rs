@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{Board, Threat};
 use super::params::{eval, order, threats, tree};
-use super::tt::{Entry, Tt, EXACT, LOWER, UPPER};
+use super::tt::{Entry, Tt, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::base::{splitmix64 as splitmix, MateScale};
 use crate::games::Rule;
 use crate::search::SearchControl;
@@ -938,7 +938,16 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         if !excluding {
             self.note_best(c, depth, (best, best_move), (orig_alpha, beta));
-            self.store(key, (best, best_move), (orig_alpha, beta), depth, ply);
+            // A node that failed low proved no move good, and the one that scored least badly
+            // is no guide: the table keeps the move it had (likely one that cut here before),
+            // or gets none.
+            let no_move = usize::from(NO_MOVE);
+            let mv = if best <= orig_alpha {
+                tt_move.min(no_move)
+            } else {
+                best_move
+            };
+            self.store(key, (best, mv), (orig_alpha, beta), depth, ply);
         }
         best
     }
@@ -1471,6 +1480,49 @@ mod tests {
             .filter(|&(_, h)| h != 0)
             .collect();
         assert_eq!(credited, vec![(entry.mv as usize, depth * depth)]);
+    }
+
+    /// A node that fails low keeps the table's move, or stores none: none of its moves reached
+    /// alpha, so the one that scored least badly is no better a first guess than the move the
+    /// table had.
+    #[test]
+    fn a_node_that_fails_low_keeps_the_tables_move_or_stores_none() {
+        let control = SearchControl::unlimited();
+        let tt = Tt::new(1);
+        let shared = Shared::new(&tt, &control);
+        let mut s = Searcher::new(played(&QUIET_STONES), &shared, None, true);
+        let depth = 3;
+        let key = node_key(&s.b, 1);
+        // First with an empty table and a window high above any quiet score.
+        let low = s.search(1, depth, MATE_BOUND - 100, MATE_BOUND, 1);
+        assert!(low <= MATE_BOUND - 100, "fails low: {low}");
+        let entry = tt.probe(key).expect("the node stored its result");
+        assert_eq!((entry.bound, entry.mv), (UPPER, NO_MOVE));
+        let exact = s.search(1, depth, -MATE, MATE, 1);
+        assert!(exact.abs() < MATE_BOUND, "a quiet position: {exact}");
+        // A move at the edge of the fight, which would not score best, planted as the table's
+        // (as deep as the search, or the table would keep the exact entry it has).
+        let planted = s.b.index(4, 10);
+        assert!(s.b.is_empty(planted));
+        let mut all = Vec::new();
+        assert!(!matches!(
+            s.generate(1, &mut all, Gen::All),
+            Status::Win(..)
+        ));
+        assert!(all.iter().any(|m| m.i == planted), "a candidate");
+        tt.store(
+            key,
+            Entry {
+                mv: planted as u16,
+                score: 0,
+                depth,
+                bound: LOWER,
+            },
+        );
+        let low = s.search(1, depth, exact + 200, exact + 300, 1);
+        assert!(low <= exact + 200, "fails low: {low} for {exact}");
+        let entry = tt.probe(key).expect("the node stored its result");
+        assert_eq!((entry.bound, entry.mv as usize), (UPPER, planted));
     }
 
     /// History gravity keeps every score within the cap however many cuts pile up, and a few

@@ -10,6 +10,10 @@ pub const EXACT: u8 = 0;
 pub const LOWER: u8 = 1;
 pub const UPPER: u8 = 2;
 
+/// The move of an entry whose node has none to offer: it failed low without a table move, and
+/// the move that scored least badly there is no guide to the next search.
+pub const NO_MOVE: u16 = u16::MAX;
+
 /// One probe result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
