@@ -938,16 +938,8 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         if !excluding {
             self.note_best(c, depth, (best, best_move), (orig_alpha, beta));
-            // A node that failed low proved no move good, and the one that scored least badly
-            // is no guide: the table keeps the move it had (likely one that cut here before),
-            // or gets none.
-            let no_move = usize::from(NO_MOVE);
-            let mv = if best <= orig_alpha {
-                tt_move.min(no_move)
-            } else {
-                best_move
-            };
-            self.store(key, (best, mv), (orig_alpha, beta), depth, ply);
+            let found = (best, best_move, tt_move);
+            self.store(key, found, (orig_alpha, beta), depth, ply);
         }
         best
     }
@@ -1001,11 +993,14 @@ impl<'a, 's> Searcher<'a, 's> {
         }
     }
 
-    /// Stores a node's result with the bound its window gives it.
+    /// Stores a node's result with the bound its window gives it, and its best move `mv`. A
+    /// node that failed low proved no move good, and the one that scored least badly is no
+    /// guide: it keeps the table's move `tt_move` (likely one that cut here before), or stores
+    /// none.
     fn store(
         &self,
         key: u64,
-        (best, mv): (i32, usize),
+        (best, mv, tt_move): (i32, usize, usize),
         (alpha, beta): (i32, i32),
         depth: i32,
         ply: usize,
@@ -1016,6 +1011,11 @@ impl<'a, 's> Searcher<'a, 's> {
             EXACT
         } else {
             UPPER
+        };
+        let mv = if bound == UPPER {
+            tt_move.min(usize::from(NO_MOVE))
+        } else {
+            mv
         };
         self.shared.tt.store(
             key,
