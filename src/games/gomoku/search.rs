@@ -1392,27 +1392,35 @@ mod tests {
     const QUIET_STONES: [(usize, usize); 7] =
         [(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9), (6, 6)];
 
+    /// Runs `f` on a main searcher of `b` with a fresh 1 MiB table (also given to `f`) and no
+    /// limits: the setup every test of a single node's search shares.
+    fn with_searcher<R>(b: Board, f: impl FnOnce(&mut Searcher, &Tt) -> R) -> R {
+        let control = SearchControl::unlimited();
+        let tt = Tt::new(1);
+        let shared = Shared::new(&tt, &control);
+        let mut s = Searcher::new(b, &shared, None, true);
+        f(&mut s, &tt)
+    }
+
     /// The singular-extension test searches a node without one move: that move must not be
     /// played (here the only block of a four, so the node is lost without it), and such a search
     /// must leave the node's table entry as the full search stored it.
     #[test]
     fn a_search_without_a_move_never_plays_it_nor_stores_its_score() {
-        let control = SearchControl::unlimited();
-        let tt = Tt::new(1);
-        let shared = Shared::new(&tt, &control);
         // Black's four on row 7 closed at 6,7: White (to move) must block at 11,7.
         let b = played(&[(7, 7), (6, 7), (8, 7), (0, 0), (9, 7), (0, 14), (10, 7)]);
         let block = b.index(11, 7);
-        let mut s = Searcher::new(b, &shared, None, true);
-        let full = s.search(1, 4, -MATE, MATE, 1);
-        assert!(full > -MATE_BOUND, "blocking holds: {full}");
-        let key = node_key(&s.b, 1);
-        let before = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
-        assert_eq!(before.map(|e| e.0 as usize), Some(block));
-        let without = s.search_without(1, 4, (-MATE, MATE), 1, block);
-        assert!(without <= -MATE_BOUND, "lost without the block: {without}");
-        let after = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
-        assert_eq!(before, after);
+        with_searcher(b, |s, tt| {
+            let full = s.search(1, 4, -MATE, MATE, 1);
+            assert!(full > -MATE_BOUND, "blocking holds: {full}");
+            let key = node_key(&s.b, 1);
+            let before = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
+            assert_eq!(before.map(|e| e.0 as usize), Some(block));
+            let without = s.search_without(1, 4, (-MATE, MATE), 1, block);
+            assert!(without <= -MATE_BOUND, "lost without the block: {without}");
+            let after = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
+            assert_eq!(before, after);
+        });
     }
 
     /// The aspiration windows rely on the root's bounds: a window above the true score must
@@ -1464,22 +1472,20 @@ mod tests {
     /// only source of White's history.
     #[test]
     fn an_exact_pv_node_credits_its_best_move_only() {
-        let control = SearchControl::unlimited();
-        let tt = Tt::new(1);
-        let shared = Shared::new(&tt, &control);
-        let mut s = Searcher::new(played(&QUIET_STONES), &shared, None, true);
-        let depth = 2;
-        let score = s.search(1, depth, -MATE, MATE, 1);
-        assert!(score.abs() < MATE_BOUND, "a quiet position: {score}");
-        let entry = tt
-            .probe(node_key(&s.b, 1))
-            .expect("the node stored its result");
-        assert_eq!(entry.bound, EXACT);
-        let credited: Vec<(usize, i32)> = (0..s.history.len() / 2)
-            .map(|i| (i, s.history[i * 2 + 1]))
-            .filter(|&(_, h)| h != 0)
-            .collect();
-        assert_eq!(credited, vec![(entry.mv as usize, depth * depth)]);
+        with_searcher(played(&QUIET_STONES), |s, tt| {
+            let depth = 2;
+            let score = s.search(1, depth, -MATE, MATE, 1);
+            assert!(score.abs() < MATE_BOUND, "a quiet position: {score}");
+            let entry = tt
+                .probe(node_key(&s.b, 1))
+                .expect("the node stored its result");
+            assert_eq!(entry.bound, EXACT);
+            let credited: Vec<(usize, i32)> = (0..s.history.len() / 2)
+                .map(|i| (i, s.history[i * 2 + 1]))
+                .filter(|&(_, h)| h != 0)
+                .collect();
+            assert_eq!(credited, vec![(entry.mv as usize, depth * depth)]);
+        });
     }
 
     /// A node that fails low keeps the table's move, or stores none: none of its moves reached
@@ -1487,42 +1493,40 @@ mod tests {
     /// table had.
     #[test]
     fn a_node_that_fails_low_keeps_the_tables_move_or_stores_none() {
-        let control = SearchControl::unlimited();
-        let tt = Tt::new(1);
-        let shared = Shared::new(&tt, &control);
-        let mut s = Searcher::new(played(&QUIET_STONES), &shared, None, true);
-        let depth = 3;
-        let key = node_key(&s.b, 1);
-        // First with an empty table and a window high above any quiet score.
-        let low = s.search(1, depth, MATE_BOUND - 100, MATE_BOUND, 1);
-        assert!(low <= MATE_BOUND - 100, "fails low: {low}");
-        let entry = tt.probe(key).expect("the node stored its result");
-        assert_eq!((entry.bound, entry.mv), (UPPER, NO_MOVE));
-        let exact = s.search(1, depth, -MATE, MATE, 1);
-        assert!(exact.abs() < MATE_BOUND, "a quiet position: {exact}");
-        // A move at the edge of the fight, which would not score best, planted as the table's
-        // (as deep as the search, or the table would keep the exact entry it has).
-        let planted = s.b.index(4, 10);
-        assert!(s.b.is_empty(planted));
-        let mut all = Vec::new();
-        assert!(!matches!(
-            s.generate(1, &mut all, Gen::All),
-            Status::Win(..)
-        ));
-        assert!(all.iter().any(|m| m.i == planted), "a candidate");
-        tt.store(
-            key,
-            Entry {
-                mv: planted as u16,
-                score: 0,
-                depth,
-                bound: LOWER,
-            },
-        );
-        let low = s.search(1, depth, exact + 200, exact + 300, 1);
-        assert!(low <= exact + 200, "fails low: {low} for {exact}");
-        let entry = tt.probe(key).expect("the node stored its result");
-        assert_eq!((entry.bound, entry.mv as usize), (UPPER, planted));
+        with_searcher(played(&QUIET_STONES), |s, tt| {
+            let depth = 3;
+            let key = node_key(&s.b, 1);
+            // First with an empty table and a window high above any quiet score.
+            let low = s.search(1, depth, MATE_BOUND - 100, MATE_BOUND, 1);
+            assert!(low <= MATE_BOUND - 100, "fails low: {low}");
+            let entry = tt.probe(key).expect("the node stored its result");
+            assert_eq!((entry.bound, entry.mv), (UPPER, NO_MOVE));
+            let exact = s.search(1, depth, -MATE, MATE, 1);
+            assert!(exact.abs() < MATE_BOUND, "a quiet position: {exact}");
+            // A move at the edge of the fight, which would not score best, planted as the table's
+            // (as deep as the search, or the table would keep the exact entry it has).
+            let planted = s.b.index(4, 10);
+            assert!(s.b.is_empty(planted));
+            let mut all = Vec::new();
+            assert!(!matches!(
+                s.generate(1, &mut all, Gen::All),
+                Status::Win(..)
+            ));
+            assert!(all.iter().any(|m| m.i == planted), "a candidate");
+            tt.store(
+                key,
+                Entry {
+                    mv: planted as u16,
+                    score: 0,
+                    depth,
+                    bound: LOWER,
+                },
+            );
+            let low = s.search(1, depth, exact + 200, exact + 300, 1);
+            assert!(low <= exact + 200, "fails low: {low} for {exact}");
+            let entry = tt.probe(key).expect("the node stored its result");
+            assert_eq!((entry.bound, entry.mv as usize), (UPPER, planted));
+        });
     }
 
     /// History gravity keeps every score within the cap however many cuts pile up, and a few
