@@ -56,9 +56,10 @@ const _: () = {
 };
 
 /// Per pattern, what [`Board::threat`] counts, packed in one word so that four directions
-/// add up without branches (layout above).
-const PACKED: [u64; 11] = {
-    let mut t = [0u64; 11];
+/// add up without branches (layout above). Indexed by any byte (the codes past `FIVE` hold
+/// nothing), so a pattern read out of a pair needs no bounds check.
+const PACKED: [u64; 256] = {
+    let mut t = [0u64; 256];
     let mut p = 0;
     while p < 11 {
         let flag = match p as u8 {
@@ -74,6 +75,18 @@ const PACKED: [u64; 11] = {
             | (WEIGHT[p] as u64) << VALUE_AT
             | ((OWN_ORDER_WEIGHT[p] + ORDER_BIAS) as u64) << OWN_ORDER_AT
             | ((OPPONENT_ORDER_WEIGHT[p] + ORDER_BIAS) as u64) << BLOCK_ORDER_AT;
+        p += 1;
+    }
+    t
+};
+
+/// Per pattern, its evaluation weights for the side to move and for the side waiting, indexed
+/// by any byte like [`PACKED`].
+const EVAL_WEIGHT: [[i32; 2]; 256] = {
+    let mut t = [[0; 2]; 256];
+    let mut p = 0;
+    while p < 11 {
+        t[p] = [OWN_WEIGHT[p], OPPONENT_WEIGHT[p]];
         p += 1;
     }
     t
@@ -194,6 +207,9 @@ pub struct Board {
     /// Stones in the order placed.
     pub stack: Vec<usize>,
     deltas: [isize; 4],
+    /// Per line slot (`direction * 8 + n`, `n` indexing [`LINE_REACH`]), the offset of that
+    /// line point from the stone: `make` and `unmake` walk the 32 slots in one flat loop.
+    reach: [isize; 32],
     tables: &'static Tables,
     /// One entry per stone on the stack.
     undo: Vec<Undo>,
@@ -275,6 +291,7 @@ impl Board {
             points,
             stack: Vec::new(),
             deltas,
+            reach: std::array::from_fn(|slot| deltas[slot / 8] * LINE_REACH[slot % 8].0),
             tables: pattern::tables_for(LINE_LENGTH.with(|l| l.get())),
             undo: Vec::new(),
         };
@@ -410,29 +427,28 @@ impl Board {
         let tables = self.tables;
         let undo = &mut self.undo[height];
         let mut flipped = 0u64;
-        for d in 0..4 {
-            let delta = self.deltas[d];
-            for (n, &(k, shift)) in LINE_REACH.iter().enumerate() {
-                let q = i.wrapping_add_signed(delta * k);
-                if self.cells[q] != 0 {
-                    continue;
-                }
-                let slot = d * 8 + n;
-                let st = &mut self.state[q];
-                undo.lines[slot] = *st;
-                let key = st.keys[d] | code << shift;
-                st.keys[d] = key;
-                let (old, new) = (st.pats[d], tables.pair(self.pair_row, key));
-                if old == new {
-                    continue;
-                }
-                st.pats[d] = new;
-                for cc in 0..2 {
-                    let (was, now) = (pattern_of(old, cc), pattern_of(new, cc));
-                    if was != now && repattern(st, &mut self.sums[cc], cc, was, now) {
-                        self.fours[cc][q / 64] ^= 1u64 << (q % 64);
-                        flipped |= 1 << (cc * 32 + slot);
-                    }
+        // Both arrays cut to one length: the bounds check of `cells[q]` then covers `state[q]`.
+        let (cells, state) = (&self.cells[..], &mut self.state[..self.cells.len()]);
+        for slot in 0..32 {
+            let q = i.wrapping_add_signed(self.reach[slot]);
+            if cells[q] != 0 {
+                continue;
+            }
+            let (d, shift) = (slot / 8, LINE_REACH[slot % 8].1);
+            let st = &mut state[q];
+            undo.lines[slot] = *st;
+            let key = st.keys[d] | code << shift;
+            st.keys[d] = key;
+            let (old, new) = (st.pats[d], tables.pair(self.pair_row, key));
+            if old == new {
+                continue;
+            }
+            st.pats[d] = new;
+            for cc in 0..2 {
+                let (was, now) = (pattern_of(old, cc), pattern_of(new, cc));
+                if was != now && repattern(st, &mut self.sums[cc], cc, was, now) {
+                    self.fours[cc][q / 64] ^= 1u64 << (q % 64);
+                    flipped |= 1 << (cc * 32 + slot);
                 }
             }
         }
@@ -451,13 +467,11 @@ impl Board {
         }
         let undo = &self.undo[self.stack.len()];
         self.sums = undo.sums;
-        for d in 0..4 {
-            let delta = self.deltas[d];
-            for (n, &(k, _)) in LINE_REACH.iter().enumerate() {
-                let q = i.wrapping_add_signed(delta * k);
-                if self.cells[q] == 0 {
-                    self.state[q] = undo.lines[d * 8 + n];
-                }
+        let (cells, state) = (&self.cells[..], &mut self.state[..self.cells.len()]);
+        for slot in 0..32 {
+            let q = i.wrapping_add_signed(self.reach[slot]);
+            if cells[q] == 0 {
+                state[q] = undo.lines[slot];
             }
         }
         let mut flipped = undo.flipped;
@@ -465,7 +479,7 @@ impl Board {
             let bit = flipped.trailing_zeros() as usize;
             flipped &= flipped - 1;
             let (cc, slot) = (bit / 32, bit % 32);
-            let q = i.wrapping_add_signed(self.deltas[slot / 8] * LINE_REACH[slot % 8].0);
+            let q = i.wrapping_add_signed(self.reach[slot]);
             self.fours[cc][q / 64] ^= 1u64 << (q % 64);
         }
         for cc in 0..2 {
@@ -477,8 +491,9 @@ impl Board {
     /// Adds (`sign` 1) or removes (-1) one pattern of colour `c` to the evaluation sums.
     #[inline(always)]
     fn add(&mut self, c: usize, p: u8, sign: i32) {
-        self.sums[c][0] += sign * OWN_WEIGHT[p as usize];
-        self.sums[c][1] += sign * OPPONENT_WEIGHT[p as usize];
+        let [own, opponent] = EVAL_WEIGHT[p as usize];
+        self.sums[c][0] += sign * own;
+        self.sums[c][1] += sign * opponent;
     }
 
     /// The candidate points as bits: the stones grown by two columns, then by two rows, less
