@@ -697,8 +697,9 @@ fn repattern(st: &mut PointState, sums: &mut [i32; 2], cc: usize, was: u8, now: 
     let before = st.packed[cc];
     let after = before.wrapping_add(PACKED[now]).wrapping_sub(PACKED[was]);
     st.packed[cc] = after;
-    sums[0] += OWN_WEIGHT[now] - OWN_WEIGHT[was];
-    sums[1] += OPPONENT_WEIGHT[now] - OPPONENT_WEIGHT[was];
+    let ([own_now, opponent_now], [own_was, opponent_was]) = (EVAL_WEIGHT[now], EVAL_WEIGHT[was]);
+    sums[0] += own_now - own_was;
+    sums[1] += opponent_now - opponent_was;
     Board::has_four(before) != Board::has_four(after)
 }
 
