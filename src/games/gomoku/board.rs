@@ -208,8 +208,9 @@ pub struct Board {
     pub stack: Vec<usize>,
     deltas: [isize; 4],
     /// Per line slot (`direction * 8 + n`, `n` indexing [`LINE_REACH`]), the offset of that
-    /// line point from the stone: `make` and `unmake` walk the 32 slots in one flat loop.
-    reach: [isize; 32],
+    /// line point from the stone and the key shift at which it sees the stone: `make` and
+    /// `unmake` walk the 32 slots in one flat loop, and the shift is read beside the offset.
+    reach: [(isize, u32); 32],
     tables: &'static Tables,
     /// One entry per stone on the stack.
     undo: Vec<Undo>,
@@ -291,7 +292,10 @@ impl Board {
             points,
             stack: Vec::new(),
             deltas,
-            reach: std::array::from_fn(|slot| deltas[slot / 8] * LINE_REACH[slot % 8].0),
+            reach: std::array::from_fn(|slot| {
+                let (k, shift) = LINE_REACH[slot % 8];
+                (deltas[slot / 8] * k, shift)
+            }),
             tables: pattern::tables_for(LINE_LENGTH.with(|l| l.get())),
             undo: Vec::new(),
         };
@@ -430,11 +434,12 @@ impl Board {
         // Both arrays cut to one length: the bounds check of `cells[q]` then covers `state[q]`.
         let (cells, state) = (&self.cells[..], &mut self.state[..self.cells.len()]);
         for slot in 0..32 {
-            let q = i.wrapping_add_signed(self.reach[slot]);
+            let (offset, shift) = self.reach[slot];
+            let q = i.wrapping_add_signed(offset);
             if cells[q] != 0 {
                 continue;
             }
-            let (d, shift) = (slot / 8, LINE_REACH[slot % 8].1);
+            let d = slot / 8;
             let st = &mut state[q];
             undo.lines[slot] = *st;
             let key = st.keys[d] | code << shift;
@@ -469,7 +474,7 @@ impl Board {
         self.sums = undo.sums;
         let (cells, state) = (&self.cells[..], &mut self.state[..self.cells.len()]);
         for slot in 0..32 {
-            let q = i.wrapping_add_signed(self.reach[slot]);
+            let q = i.wrapping_add_signed(self.reach[slot].0);
             if cells[q] == 0 {
                 state[q] = undo.lines[slot];
             }
@@ -479,7 +484,7 @@ impl Board {
             let bit = flipped.trailing_zeros() as usize;
             flipped &= flipped - 1;
             let (cc, slot) = (bit / 32, bit % 32);
-            let q = i.wrapping_add_signed(self.reach[slot]);
+            let q = i.wrapping_add_signed(self.reach[slot].0);
             self.fours[cc][q / 64] ^= 1u64 << (q % 64);
         }
         for cc in 0..2 {
