@@ -653,6 +653,20 @@ impl Board {
         }
     }
 
+    /// The candidates where neither colour makes a four or a five, row-major, into `out`: the
+    /// quiet moves the tree adds after the forced ones, picked by one mask per word instead of
+    /// a four test per point.
+    pub fn quiet_candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        // The candidate bits past the board's words are all clear, so zipping with the four
+        // sets (one word per board word) loses nothing.
+        let bits = self.candidate_bits();
+        let words = bits.iter().zip(&self.fours[0]).zip(&self.fours[1]);
+        for (w, ((&bits, &a), &b)) in words.enumerate() {
+            push_set_bits(w, bits & !(a | b), out);
+        }
+    }
+
     /// Empty points (distance 1..=4) along the lines through `i` in which colour `c` makes a
     /// four at `i`: the only places a stone can stop that four (besides `i` itself). Also
     /// right after a stone is played at `i` (its point keeps the patterns it had), where they

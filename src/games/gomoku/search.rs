@@ -416,11 +416,8 @@ impl<'a, 's> Searcher<'a, 's> {
     fn add_quiet(&mut self, c: usize, out: &mut Vec<Cand>, recent: &RecentStones) {
         let o = 1 - c;
         let mut cands = std::mem::take(&mut self.cands);
-        self.b.candidates(&mut cands);
+        self.b.quiet_candidates(&mut cands);
         for &i in &cands {
-            if self.b.is_four_point(i) {
-                continue;
-            }
             let tm = self.b.threat(c, i);
             let to = self.b.threat(o, i);
             let divisor = locality_divisor(&self.b, i, recent);
