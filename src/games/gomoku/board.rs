@@ -767,6 +767,14 @@ mod tests {
             expected.iter().any(|&i| !b.is_four_point(i)),
             "quiet candidate"
         );
+        let mut quiet = Vec::new();
+        b.quiet_candidates(&mut quiet);
+        let quiet_expected: Vec<usize> = expected
+            .iter()
+            .copied()
+            .filter(|&i| !b.is_four_point(i))
+            .collect();
+        assert_eq!(quiet, quiet_expected, "quiet candidates");
         for c in 0..2 {
             assert_eq!(b.eval(c), fresh.eval(c), "evaluation for colour {c}");
             let mut fours = Vec::new();
