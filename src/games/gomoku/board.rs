@@ -660,10 +660,10 @@ impl Board {
         out.clear();
         // The candidate bits past the board's words are all clear, so zipping with the four
         // sets (one word per board word) loses nothing.
-        let bits = self.candidate_bits();
-        let words = bits.iter().zip(&self.fours[0]).zip(&self.fours[1]);
-        for (w, ((&bits, &a), &b)) in words.enumerate() {
-            push_set_bits(w, bits & !(a | b), out);
+        let near = self.candidate_bits();
+        let words = near.iter().zip(&self.fours[0]).zip(&self.fours[1]);
+        for (w, ((&near, &black), &white)) in words.enumerate() {
+            push_set_bits(w, near & !(black | white), out);
         }
     }
 
