@@ -129,7 +129,9 @@ struct Scratch {
 /// A scored move list entry.
 #[derive(Clone, Copy)]
 struct Cand {
-    i: usize,
+    /// The point, as a board index (boards are far smaller than `u16::MAX` points): a short
+    /// entry makes the lists cheaper to sort.
+    at: u16,
     /// Where the move goes in the order (higher first).
     score: i32,
     /// How urgent the move is: at or above `tree::LMR_QUIET_BELOW` it is never reduced or
@@ -139,10 +141,18 @@ struct Cand {
     three: bool,
 }
 
+impl Cand {
+    /// The point as a board index.
+    #[inline]
+    fn i(self) -> usize {
+        usize::from(self.at)
+    }
+}
+
 /// The order moves are tried in: higher score first, ties by board index, so any sort (or a
 /// lazy pick) yields the same sequence.
-fn order_key(m: &Cand) -> (std::cmp::Reverse<i32>, usize) {
-    (std::cmp::Reverse(m.score), m.i)
+fn order_key(m: &Cand) -> (std::cmp::Reverse<i32>, u16) {
+    (std::cmp::Reverse(m.score), m.at)
 }
 
 /// Coordinates of the last `order::LOCAL_STONES` stones, newest first (`None` before there
@@ -213,7 +223,7 @@ fn candidate(i: usize, tm: &Threat, to: &Threat, divisor: i32, three: bool) -> C
         [order::OWN_FORK, order::OWN_FOUR, order::OPPONENT_FORK],
     );
     Cand {
-        i,
+        at: i as u16,
         score: local_value(order, divisor),
         urgency: local_value(urgency, divisor),
         three,
@@ -362,7 +372,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 return Status::Loss(2);
             }
             out.push(Cand {
-                i: op_five,
+                at: op_five as u16,
                 score: 0,
                 urgency: 0,
                 three: false,
@@ -383,7 +393,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 // is never played).
                 if self.b.has_quiet_candidate() {
                     out.push(Cand {
-                        i: usize::MAX,
+                        at: u16::MAX,
                         score: 0,
                         urgency: 0,
                         three: false,
@@ -395,7 +405,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         if restricted {
             let b = &self.b;
-            out.retain(|m| !b.forbidden(c, m.i, &b.threat(c, m.i)));
+            out.retain(|m| !b.forbidden(c, m.i(), &b.threat(c, m.i())));
         }
         if forced {
             Status::Forced
@@ -716,10 +726,10 @@ impl<'a, 's> Searcher<'a, 's> {
             .map_or(usize::MAX, |k| self.counters[k]);
         for m in moves.iter_mut() {
             // Within the cap already: [`gravity`] keeps it there.
-            let mut bonus = self.history[m.i * 2 + c];
-            if m.i == tt_move {
+            let mut bonus = self.history[m.i() * 2 + c];
+            if m.i() == tt_move {
                 bonus += order::HASH_MOVE;
-            } else if self.killers[ply].contains(&m.i) || m.i == counter {
+            } else if self.killers[ply].contains(&m.i()) || m.i() == counter {
                 bonus += order::KILLER;
             }
             m.score += bonus;
@@ -880,10 +890,10 @@ impl<'a, 's> Searcher<'a, 's> {
         let orig_alpha = alpha;
         let mut best = -MATE;
         // A placeholder: the first move searched always beats -MATE and replaces it.
-        let mut best_move = moves[0].i;
+        let mut best_move = moves[0].i();
         for n in 0..moves.len() {
             let m = pick(moves, n);
-            if m.i == skip {
+            if m.i() == skip {
                 continue;
             }
             // Past the width only while every move tried loses: a loss is a proof only when
@@ -904,7 +914,7 @@ impl<'a, 's> Searcher<'a, 's> {
             // An open three leaves the opponent a handful of answers: searching it one ply
             // deeper lets the tree follow threat sequences (VCTs) at little cost.
             let mut extend = tree::EXTEND_THREES && m.three && !forced && ply < self.extend_below;
-            if !extend && !excluding && !forced_single && m.i == tt_move {
+            if !extend && !excluding && !forced_single && m.i() == tt_move {
                 match self.singular(c, depth, beta, ply, tt) {
                     Ok(single) => extend = single,
                     Err(s) => return s,
@@ -914,8 +924,8 @@ impl<'a, 's> Searcher<'a, 's> {
                 }
             }
             let child_depth = new_depth + i32::from(extend);
-            self.prefetch_child(m.i, c);
-            self.b.make(m.i, c);
+            self.prefetch_child(m.i(), c);
+            self.b.make(m.i(), c);
             let s = self.search_child(c, n == 0, (child_depth, reduce), (alpha, beta), ply);
             self.b.unmake();
             if self.aborted {
@@ -923,13 +933,13 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             if s > best {
                 best = s;
-                best_move = m.i;
+                best_move = m.i();
             }
             if s > alpha {
                 alpha = s;
             }
             if alpha >= beta {
-                self.note_cutoff(c, (depth, ply), m.i, &moves[..n], skip);
+                self.note_cutoff(c, (depth, ply), m.i(), &moves[..n], skip);
                 break;
             }
         }
@@ -970,8 +980,11 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         let bonus = depth * depth;
         gravity(&mut self.history[mv * 2 + c], bonus);
-        for t in tried.iter().filter(|t| t.i != skip && t.urgency != PRUNED) {
-            gravity(&mut self.history[t.i * 2 + c], -bonus);
+        for t in tried
+            .iter()
+            .filter(|t| t.i() != skip && t.urgency != PRUNED)
+        {
+            gravity(&mut self.history[t.i() * 2 + c], -bonus);
         }
         if let Some(k) = self.counter_slot(c) {
             self.counters[k] = mv;
@@ -1030,7 +1043,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut moves = Vec::new();
         let status = self.generate(c, &mut moves, Gen::All);
         moves.sort_unstable_by_key(order_key);
-        let list: Vec<usize> = moves.iter().map(|m| m.i).collect();
+        let list: Vec<usize> = moves.iter().map(|m| m.i()).collect();
         match status {
             Status::Win(n, i) => (list, Some((n, i)), false),
             Status::Loss(_) => {
@@ -1181,9 +1194,9 @@ fn side_key(hash: u64, c: usize) -> u64 {
 /// one after it searched and cut, and the cut must not mark down a move never searched.
 const PRUNED: i32 = i32::MIN;
 
-/// The `n`th move to try, with `moves[..n]` already tried: the first few are picked one at a
-/// time (most nodes cut after one to four moves, so sorting the whole list wasted a sixth of
-/// the search time), then the rest is sorted once. Same sequence as a full sort by [`order_key`].
+/// The `n`th move to try, with `moves[..n]` already tried: the first `tree::LAZY_PICKS` are
+/// picked one at a time (many nodes cut on their first move, so sorting the whole list first
+/// wasted time), then the rest is sorted once. Same sequence as a full sort by [`order_key`].
 fn pick(moves: &mut [Cand], n: usize) -> Cand {
     if n < tree::LAZY_PICKS {
         let rest = &mut moves[n..];
@@ -1509,7 +1522,7 @@ mod tests {
                 s.generate(1, &mut all, Gen::All),
                 Status::Win(..)
             ));
-            assert!(all.iter().any(|m| m.i == planted), "a candidate");
+            assert!(all.iter().any(|m| m.i() == planted), "a candidate");
             tt.store(
                 key,
                 Entry {
