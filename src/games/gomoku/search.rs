@@ -142,6 +142,17 @@ struct Cand {
 }
 
 impl Cand {
+    /// An entry without order values, for lists whose order is never used: a leaf's, which
+    /// only asks whether it is forced and how many answers it has, or a single forced answer.
+    fn bare(i: usize) -> Cand {
+        Cand {
+            at: i as u16,
+            score: 0,
+            urgency: 0,
+            three: false,
+        }
+    }
+
     /// The point as a board index.
     #[inline]
     fn i(self) -> usize {
@@ -359,7 +370,12 @@ impl<'a, 's> Searcher<'a, 's> {
         // four points, so those are looked at first; the other candidates are only needed at
         // an interior node that turns out not to be forced.
         self.b.four_points(None, &mut cands);
-        let recent = recent_stones(&self.b);
+        // A leaf's order values are never used, so it needs no locality either.
+        let recent = if leaf {
+            [None; order::LOCAL_STONES]
+        } else {
+            recent_stones(&self.b)
+        };
         for &i in &cands {
             let tm = self.b.threat(c, i);
             if tm.five {
@@ -380,14 +396,13 @@ impl<'a, 's> Searcher<'a, 's> {
             if to.flex4() {
                 op_flex = true;
             }
-            let divisor = locality_divisor(&self.b, i, &recent);
-            out.push(candidate::<false>(
-                i,
-                &tm,
-                &to,
-                divisor,
-                tm.f3 > 0 && !tm.four(),
-            ));
+            if leaf {
+                out.push(Cand::bare(i));
+            } else {
+                let divisor = locality_divisor(&self.b, i, &recent);
+                let three = tm.f3 > 0 && !tm.four();
+                out.push(candidate::<false>(i, &tm, &to, divisor, three));
+            }
         }
         if op_fives > 0 {
             self.cands = cands;
@@ -396,12 +411,7 @@ impl<'a, 's> Searcher<'a, 's> {
             if op_fives > 1 || self.b.forbidden(c, op_five, &tm) {
                 return Status::Loss(2);
             }
-            out.push(Cand {
-                at: op_five as u16,
-                score: 0,
-                urgency: 0,
-                three: false,
-            });
+            out.push(Cand::bare(op_five));
             return Status::Forced;
         }
         if my_flex != usize::MAX {
@@ -417,12 +427,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 // one entry stands for all of them (the list must only be non-empty; its point
                 // is never played).
                 if self.b.has_quiet_candidate() {
-                    out.push(Cand {
-                        at: u16::MAX,
-                        score: 0,
-                        urgency: 0,
-                        three: false,
-                    });
+                    out.push(Cand::bare(usize::from(u16::MAX)));
                 }
             } else if gen == Gen::All || restricted {
                 self.add_quiet(c, out, &recent);
