@@ -13,6 +13,9 @@ use crate::games::{Color, Rule};
 pub const PAD: usize = 4;
 /// Words of the board's bitsets: enough for the padded 22 x 22 board (30 x 30 = 900 bits).
 const MAX_WORDS: usize = 16;
+/// The most points (padding included) a board may index (`Board::new` asserts it; the games
+/// allow at most 22 x 22), so a board index always fits the search's 16-bit move-list entries.
+pub const MAX_POINTS: usize = 64 * MAX_WORDS;
 
 use super::params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
 use super::params::order::{OPPONENT_ORDER_WEIGHT, OWN_ORDER_WEIGHT, POINT_WEIGHT as WEIGHT};
@@ -247,7 +250,7 @@ impl Board {
         // The candidate computation works on fixed-size bit arrays and shifts by two rows within
         // a word: boards up to 23 x 23 fit (the games allow at most 22 x 22).
         assert!(
-            size <= 64 * MAX_WORDS && 2 * stride < 64,
+            size <= MAX_POINTS && 2 * stride < 64,
             "board too large for the search board"
         );
         let mut board_bits = vec![0; size.div_ceil(64)];

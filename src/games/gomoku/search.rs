@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::board::{Board, Threat};
+use super::board::{Board, Threat, MAX_POINTS};
 use super::params::{eval, order, threats, tree};
 use super::tt::{Entry, Tt, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::base::{splitmix64 as splitmix, MateScale};
@@ -140,6 +140,9 @@ struct Cand {
     /// Makes an open three (and no four): the opponent must answer, so the move may be extended.
     three: bool,
 }
+
+// Every board index, and the placeholder `u16::MAX`, fits a `Cand`'s point.
+const _: () = assert!(MAX_POINTS < u16::MAX as usize);
 
 impl Cand {
     /// An entry without order values, for lists whose order is never used: a leaf's, which
