@@ -145,6 +145,15 @@ struct Cand {
 const _: () = assert!(MAX_POINTS < u16::MAX as usize);
 
 impl Cand {
+    /// The one entry that stands for all of a leaf's quiet points: the list must only be
+    /// non-empty, and its point (no board index) is never played.
+    const ANY_QUIET: Cand = Cand {
+        at: u16::MAX,
+        score: 0,
+        urgency: 0,
+        three: false,
+    };
+
     /// An entry without order values, for lists whose order is never used: a leaf's, which
     /// only asks whether it is forced and how many answers it has, or a single forced answer.
     fn bare(i: usize) -> Cand {
@@ -430,7 +439,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 // one entry stands for all of them (the list must only be non-empty; its point
                 // is never played).
                 if self.b.has_quiet_candidate() {
-                    out.push(Cand::bare(usize::from(u16::MAX)));
+                    out.push(Cand::ANY_QUIET);
                 }
             } else if gen == Gen::All || restricted {
                 self.add_quiet(c, out, &recent);
