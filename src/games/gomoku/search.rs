@@ -435,9 +435,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let restricted = self.restricted(c);
         if !forced {
             if leaf && !restricted {
-                // A quiet point changes no fact a leaf needs and its order value is never used:
-                // one entry stands for all of them (the list must only be non-empty; its point
-                // is never played).
+                // A quiet point changes no fact a leaf needs: one entry stands for all of them.
                 if self.b.has_quiet_candidate() {
                     out.push(Cand::ANY_QUIET);
                 }
