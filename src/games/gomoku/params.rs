@@ -74,24 +74,24 @@ pub mod order {
 /// Alpha-beta tree shape: how many moves a node tries and how late moves are reduced.
 pub mod tree {
     /// Moves tried at a node that is not forced, at depth >= `WIDE_DEPTH` and below it.
-    pub const WIDE_WIDTH: usize = 24;
-    pub const NARROW_WIDTH: usize = 16;
+    pub const WIDE_WIDTH: usize = 23;
+    pub const NARROW_WIDTH: usize = 14;
     pub const WIDE_DEPTH: i32 = 4;
     /// Late move reduction, at this depth or more, of moves whose urgency is below
     /// `LMR_QUIET_BELOW` (history included: not the hash move, a killer or a fork): from the
     /// `LMR_FIRST_MOVE`th move (0-based) on by the formula below, the 2nd to 4th move by
     /// `round(ln(depth) * ln(index + 1) / EARLY_LMR_DIVISOR)`, one ply less at a PV node.
     pub const LMR_FIRST_MOVE: usize = 4;
-    pub const EARLY_LMR_DIVISOR: f64 = 2.0;
+    pub const EARLY_LMR_DIVISOR: f64 = 2.14;
     pub const LMR_MIN_DEPTH: i32 = 3;
     pub const LMR_QUIET_BELOW: i32 = 1000;
     /// The reduction is `LMR_BASE + ln(depth) * ln(move index) / LMR_DIVISOR`, at least one.
-    pub const LMR_BASE: f64 = 0.5;
+    pub const LMR_BASE: f64 = 0.58;
     pub const LMR_DIVISOR: f64 = 2.0;
     /// Root late move reduction: the `n`th root move (0-based, from the second on, at depth
     /// >= `LMR_MIN_DEPTH`) is searched `round(ln(depth) * ln(n + 1) / ROOT_LMR_DIVISOR) -
     /// ROOT_LMR_DISCOUNT` plies shallower, and again at full depth if it beats alpha.
-    pub const ROOT_LMR_DIVISOR: f64 = 2.0;
+    pub const ROOT_LMR_DIVISOR: f64 = 2.02;
     pub const ROOT_LMR_DISCOUNT: i32 = 1;
     /// Late move pruning: a node that is not forced tries at most
     /// `LMP_BASE * sqrt(depth) - LMP_OFFSET` moves (capped by the widths above) and skips the
@@ -99,21 +99,21 @@ pub mod tree {
     /// counts, this one and the forced one below) from ply `PV_LMP_MIN_PLY` (the root's
     /// children are ply 1):
     /// exempting every PV node kept the main line at full width down to its leaves.
-    pub const LMP_BASE: f64 = 15.0;
-    pub const LMP_OFFSET: f64 = 12.0;
+    pub const LMP_BASE: f64 = 15.31;
+    pub const LMP_OFFSET: f64 = 11.49;
     pub const PV_LMP_MIN_PLY: usize = 2;
     /// A node facing a threat tries at most
     /// `FORCED_LMP_BASE * sqrt(depth) - FORCED_LMP_OFFSET` of its answers, and never more than
     /// `FORCED_LMP_MAX`, once one of them holds.
-    pub const FORCED_LMP_BASE: f64 = 5.0;
-    pub const FORCED_LMP_OFFSET: f64 = 2.0;
+    pub const FORCED_LMP_BASE: f64 = 5.26;
+    pub const FORCED_LMP_OFFSET: f64 = 2.21;
     pub const FORCED_LMP_MAX: f64 = 8.0;
     /// Static pruning at non-PV, unforced nodes: below `RAZOR_DEPTH`, a node whose evaluation
     /// plus `FUTILITY_MARGIN * depth` cannot reach alpha drops to the leaf search; below
     /// `FUTILITY_DEPTH`, one whose evaluation minus the margin still beats beta returns it.
     pub const RAZOR_DEPTH: i32 = 5;
     pub const FUTILITY_DEPTH: i32 = 7;
-    pub const FUTILITY_MARGIN: i32 = 80;
+    pub const FUTILITY_MARGIN: i32 = 79;
     /// A move that makes an open three (no four) is searched one ply deeper, at plies below
     /// `EXTEND_PLY_FACTOR` times the iteration's depth: the opponent has only a few answers, so
     /// threat sequences (VCTs) come into the tree's reach at little cost.
@@ -125,12 +125,12 @@ pub mod tree {
     /// the table's score.
     pub const SINGULAR_MIN_DEPTH: i32 = 6;
     pub const SINGULAR_TT_SLACK: i32 = 3;
-    pub const SINGULAR_MARGIN_PER_PLY: i32 = 8;
+    pub const SINGULAR_MARGIN_PER_PLY: i32 = 7;
     /// Aspiration windows: from this iteration on, the root is searched within
     /// `ASPIRATION_DELTA` of the last score; the window doubles on each miss and opens fully
     /// past `ASPIRATION_MAX`.
     pub const ASPIRATION_MIN_DEPTH: i32 = 5;
-    pub const ASPIRATION_DELTA: i32 = 50;
+    pub const ASPIRATION_DELTA: i32 = 48;
     pub const ASPIRATION_MAX: i32 = 400;
     /// Moves picked one by one (best of the rest) before the remaining list is sorted once.
     /// One: the first move (usually the table's) cuts at most nodes that cut at all, and with
