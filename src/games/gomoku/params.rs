@@ -71,7 +71,10 @@ pub mod order {
     pub const HISTORY_CAP: i32 = 300;
 }
 
-/// Alpha-beta tree shape: how many moves a node tries and how late moves are reduced.
+/// Alpha-beta tree shape: how many moves a node tries and how late moves are reduced. The
+/// widths, pruning counts, reductions, margins and aspiration window were tuned together by SPSA
+/// over game pairs (docs/strength.md), hence the unround values: one at a time, hand changes to
+/// them had measured level.
 pub mod tree {
     /// Moves tried at a node that is not forced, at depth >= `WIDE_DEPTH` and below it.
     pub const WIDE_WIDTH: usize = 23;
