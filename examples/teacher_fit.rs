@@ -27,23 +27,21 @@ mod logistic;
 mod report;
 #[path = "common/selfplay.rs"]
 mod selfplay;
+#[path = "common/teacher.rs"]
+mod teacher;
 use features::{features, order_line, COMBOS, PATTERNS, SCALE, WIDTH};
 use logistic::{fit, loss, sigmoid, split, Sample};
 use report::{print_combos, print_pattern_fits};
 use selfplay::{arg, play_game, play_games, result_for};
+use teacher::Teacher;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use gridmind::base::Score;
 use gridmind::games::gomoku::{Gomoku, OPPONENT_WEIGHT, OWN_WEIGHT};
 use gridmind::games::{Color, Game, Point, Rule};
-
-/// A teacher's score past this (in its units) is a forced result, fitted as a certain win or
-/// loss.
-const TEACHER_DECIDED: f64 = 10_000.0;
 
 /// Writes one line per quiet self-play position: `moves|features,score,result`.
 fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
@@ -65,104 +63,6 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
         }
         text
     });
-}
-
-/// A teacher brain over the Gomocup protocol.
-struct Teacher {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Teacher {
-    fn start(cmd: &str, turn_ms: u64) -> Teacher {
-        let mut child = Command::new("sh")
-            .args(["-c", cmd])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("teacher command");
-        let input = child.stdin.take().expect("teacher stdin");
-        let output = BufReader::new(child.stdout.take().expect("teacher stdout"));
-        let mut t = Teacher {
-            child,
-            input,
-            output,
-        };
-        t.send(&format!(
-            "START 15\nINFO timeout_turn {turn_ms}\nINFO timeout_match 1000000000\nINFO rule 0\n"
-        ));
-        t.read_until(|l| l.starts_with("OK"));
-        t
-    }
-
-    fn send(&mut self, text: &str) {
-        self.input
-            .write_all(text.as_bytes())
-            .expect("teacher input");
-        self.input.flush().expect("teacher input");
-    }
-
-    /// Reads lines until `done` holds for one; returns the last `Eval` score seen before it
-    /// and that line.
-    fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Option<(f64, String)> {
-        let mut eval = None;
-        let mut line = String::new();
-        loop {
-            line.clear();
-            if self.output.read_line(&mut line).expect("teacher output") == 0 {
-                panic!("teacher exited");
-            }
-            let l = line.trim();
-            if done(l) {
-                return eval.map(|e| (e, l.to_string()));
-            }
-            if let Some(e) = parse_eval(l) {
-                eval = Some(e);
-            }
-        }
-    }
-
-    /// The teacher's score of the position after `moves`, for the side to move, and its move.
-    fn score(&mut self, moves: &[(u8, u8)]) -> Option<(f64, String)> {
-        let to_move = moves.len() % 2;
-        let mut text = String::from("BOARD\n");
-        for (k, (x, y)) in moves.iter().enumerate() {
-            let own = if k % 2 == to_move { 1 } else { 2 };
-            text.push_str(&format!("{x},{y},{own}\n"));
-        }
-        text.push_str("DONE\n");
-        self.send(&text);
-        self.read_until(|l| {
-            let mut parts = l.split(',');
-            matches!((parts.next(), parts.next(), parts.next()),
-                (Some(a), Some(b), None) if a.parse::<u8>().is_ok() && b.parse::<u8>().is_ok())
-        })
-    }
-}
-
-impl Drop for Teacher {
-    fn drop(&mut self) {
-        let _ = self.input.write_all(b"END\n");
-        let _ = self.child.wait();
-    }
-}
-
-/// The score of a `MESSAGE ... Eval N ...` line; a forced win or loss (`+M5`, `-M12`) as
-/// plus or minus [`TEACHER_DECIDED`].
-fn parse_eval(line: &str) -> Option<f64> {
-    let rest = line.strip_prefix("MESSAGE")?;
-    let mut words = rest.split_whitespace();
-    words.find(|w| *w == "Eval")?;
-    let v = words.next()?;
-    if let Ok(n) = v.parse::<f64>() {
-        return Some(n);
-    }
-    let sign = if v.starts_with('-') { -1.0 } else { 1.0 };
-    v.trim_start_matches(['+', '-'])
-        .starts_with('M')
-        .then_some(sign * TEACHER_DECIDED)
 }
 
 /// Appends the teacher's score and move (`x,y`) to every position of `input` (positions it

@@ -2,6 +2,9 @@
 //! the openings their games start from, the game loop and the pool of worker threads that plays
 //! the games, so each example only says what it records of a position.
 
+// Each example uses part of this module.
+#![allow(dead_code)]
+
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
