@@ -65,7 +65,8 @@ fn parse_games(sgf: &str) -> Vec<Game> {
                         .strip_prefix("B[")
                         .or_else(|| node.strip_prefix("W["))?;
                     let b = v.as_bytes();
-                    (b.len() >= 3 && b[2] == b']').then(|| (b[0] - b'a', b[1] - b'a'))
+                    let coord = |c: u8| c.is_ascii_lowercase().then(|| c - b'a');
+                    (b.len() >= 3 && b[2] == b']').then(|| Some((coord(b[0])?, coord(b[1])?)))?
                 })
                 .collect();
             Game {
@@ -200,6 +201,7 @@ fn review(args: &[String], num: impl Fn(&str, u64) -> u64) {
         );
     }
     fallen_at.sort_unstable();
+    // The median ply; with an even count, the later of the two middle ones.
     let median = fallen_at
         .get(fallen_at.len() / 2)
         .map_or("-".into(), |m| m.to_string());
