@@ -31,6 +31,7 @@ use std::sync::Mutex;
 
 /// One game of the SGF file.
 struct Game {
+    /// The runner's game number (`GN`), else the game's place in the file.
     number: usize,
     black: String,
     white: String,
@@ -70,7 +71,9 @@ fn parse_games(sgf: &str) -> Vec<Game> {
                 })
                 .collect();
             Game {
-                number: k + 1,
+                number: property(text, "GN")
+                    .and_then(|n| n.trim_start_matches("game ").parse().ok())
+                    .unwrap_or(k + 1),
                 black: property(text, "PB").unwrap_or("").to_string(),
                 white: property(text, "PW").unwrap_or("").to_string(),
                 result: property(text, "RE").unwrap_or("").to_string(),
