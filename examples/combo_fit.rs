@@ -23,7 +23,7 @@ mod selfplay;
 use features::{features, SCALE, WIDTH};
 use logistic::{sigmoid, split, Sample};
 use report::print_pattern_fits;
-use selfplay::{arg, play_game, play_games, result_for};
+use selfplay::{arg, num_arg, play_game, play_games, result_for};
 
 use gridmind::base::Score;
 use gridmind::games::Point;
@@ -86,11 +86,7 @@ fn main() {
         fit_file(&path, lambda);
         return;
     }
-    let num = |name: &str, default: u64| {
-        arg(&args, name)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(default)
-    };
+    let num = |name: &str, default: u64| num_arg(&args, name, default);
     let out = arg(&args, "--out").unwrap_or_else(|| "combo.csv".into());
     generate(
         num("--games", 400) as usize,

@@ -22,8 +22,8 @@
 mod selfplay;
 #[path = "common/teacher.rs"]
 mod teacher;
-use selfplay::arg;
-use teacher::{Teacher, TEACHER_DECIDED};
+use selfplay::{arg, num_arg};
+use teacher::{parse_stones, Teacher, TEACHER_DECIDED};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -228,14 +228,7 @@ fn agree(args: &[String], path: &str, num: impl Fn(&str, u64) -> u64) {
         .lines()
         .filter_map(|l| {
             let mut parts = l.split('|');
-            let stones = parts
-                .next()?
-                .split_whitespace()
-                .map(|m| {
-                    let (x, y) = m.split_once(':')?;
-                    Some((x.parse().ok()?, y.parse().ok()?))
-                })
-                .collect::<Option<Vec<_>>>()?;
+            let stones = parse_stones(parts.next()?)?;
             Some((stones, parts.next()?.to_string(), parts.next()?.to_string()))
         })
         .collect();
@@ -265,11 +258,7 @@ fn agree(args: &[String], path: &str, num: impl Fn(&str, u64) -> u64) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let num = |name: &str, default: u64| {
-        arg(&args, name)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(default)
-    };
+    let num = |name: &str, default: u64| num_arg(&args, name, default);
     if let Some(path) = arg(&args, "--agree") {
         agree(&args, &path, num);
     } else {

@@ -32,8 +32,8 @@ mod teacher;
 use features::{features, order_line, COMBOS, PATTERNS, SCALE, WIDTH};
 use logistic::{fit, loss, sigmoid, split, Sample};
 use report::{print_combos, print_pattern_fits};
-use selfplay::{arg, play_game, play_games, result_for};
-use teacher::Teacher;
+use selfplay::{arg, num_arg, play_game, play_games, result_for};
+use teacher::{parse_stones, Teacher};
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -98,13 +98,7 @@ fn label(input: &str, cmd: &str, turn_ms: u64, workers: usize, out: &str) {
 /// The moves of a position line (`x:y x:y ...|...`).
 fn parse_moves(line: &str) -> Option<Vec<(u8, u8)>> {
     let (moves, _) = line.split_once('|')?;
-    moves
-        .split_whitespace()
-        .map(|m| {
-            let (x, y) = m.split_once(':')?;
-            Some((x.parse().ok()?, y.parse().ok()?))
-        })
-        .collect()
+    parse_stones(moves)
 }
 
 /// Writes `examples/order_fit.rs`'s data from a labelled file: each position's candidates with
@@ -187,11 +181,7 @@ fn fit_file(path: &str, teacher_scale: f64) {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let num = |name: &str, default: u64| {
-        arg(&args, name)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(default)
-    };
+    let num = |name: &str, default: u64| num_arg(&args, name, default);
     let workers = num("--workers", 1) as usize;
     let out = arg(&args, "--out").unwrap_or_else(|| "teacher.txt".into());
     if let Some(path) = arg(&args, "--fit") {

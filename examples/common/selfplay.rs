@@ -21,6 +21,13 @@ pub fn arg(args: &[String], name: &str) -> Option<String> {
         .and_then(|i| args.get(i + 1).cloned())
 }
 
+/// The number after `name` on the command line, or `default` when it is missing or no number.
+pub fn num_arg(args: &[String], name: &str, default: u64) -> u64 {
+    arg(args, name)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Every opening of the files in `tests/data/gomoku/`, as the match runner reads them.
 pub fn openings() -> Vec<Vec<Point>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku");

@@ -116,3 +116,13 @@ pub fn parse_eval(line: &str) -> Option<f64> {
         .starts_with('M')
         .then_some(sign * TEACHER_DECIDED)
 }
+
+/// The stones of a position written as `x:y x:y ...`, the form the examples' files use.
+pub fn parse_stones(text: &str) -> Option<Vec<(u8, u8)>> {
+    text.split_whitespace()
+        .map(|m| {
+            let (x, y) = m.split_once(':')?;
+            Some((x.parse().ok()?, y.parse().ok()?))
+        })
+        .collect()
+}
