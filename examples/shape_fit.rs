@@ -463,6 +463,30 @@ fn fit_choices(
     (w, log_beta.exp())
 }
 
+/// Every fifth item held out: (training, held-out).
+fn held_out<T>(all: Vec<T>) -> (Vec<T>, Vec<T>) {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (k, item) in all.into_iter().enumerate() {
+        if k % 5 == 0 { &mut test } else { &mut train }.push(item);
+    }
+    (train, test)
+}
+
+/// The engine's weights per feature: each shape at its class's weight.
+fn engine_weights(pattern_of: &[u8]) -> Vec<f64> {
+    (0..2 * SHAPES)
+        .map(|f| {
+            let p = pattern_of[f % SHAPES] as usize;
+            let w = if f < SHAPES {
+                OWN_WEIGHT
+            } else {
+                OPPONENT_WEIGHT
+            };
+            w[p] as f64
+        })
+        .collect()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = arg(&args, "--fit").expect("--fit LABELLED");
@@ -484,10 +508,7 @@ fn main() {
         return fit_moves(&args, &path, &lambdas, freeze_from, &mut pattern_of);
     }
     let all = load(&path, scale, &mut pattern_of);
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    for (k, p) in all.into_iter().enumerate() {
-        if k % 5 == 0 { &mut test } else { &mut train }.push(p);
-    }
+    let (train, test) = held_out(all);
     let seen = (0..SHAPES)
         .filter(|&s| pattern_of[s] != pattern::DEAD)
         .count();
@@ -496,16 +517,7 @@ fn main() {
         train.len(),
         test.len()
     );
-    let engine: Vec<f64> = (0..2 * SHAPES)
-        .map(|f| {
-            let p = pattern_of[f % SHAPES] as usize;
-            (if f < SHAPES {
-                OWN_WEIGHT[p]
-            } else {
-                OPPONENT_WEIGHT[p]
-            }) as f64
-        })
-        .collect();
+    let engine = engine_weights(&pattern_of);
     println!(
         "engine's weights: train {:.5}, held-out {:.5}",
         loss(&train, &engine),
@@ -559,10 +571,7 @@ fn main() {
 /// teacher's move first.
 fn fit_moves(args: &[String], path: &str, lambdas: &[f64], freeze_from: u8, pattern_of: &mut [u8]) {
     let all = load_choices(path, pattern_of);
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    for (k, c) in all.into_iter().enumerate() {
-        if k % 5 == 0 { &mut test } else { &mut train }.push(c);
-    }
+    let (train, test) = held_out(all);
     let steps = arg(args, "--steps")
         .and_then(|s| s.parse().ok())
         .unwrap_or(300);
@@ -571,16 +580,7 @@ fn fit_moves(args: &[String], path: &str, lambdas: &[f64], freeze_from: u8, patt
         train.len(),
         test.len()
     );
-    let engine: Vec<f64> = (0..2 * SHAPES)
-        .map(|f| {
-            let p = pattern_of[f % SHAPES] as usize;
-            (if f < SHAPES {
-                OWN_WEIGHT[p]
-            } else {
-                OPPONENT_WEIGHT[p]
-            }) as f64
-        })
-        .collect();
+    let engine = engine_weights(pattern_of);
     let (_, beta) = fit_choices(&train, &engine, 0.0, &|_| false, steps);
     let (l, hit) = choice_loss(&test, &engine, beta);
     println!(
