@@ -360,6 +360,13 @@ fn broken_over(
     }
     let text = std::fs::read_to_string(&sgf).expect("sgf written");
     let _ = std::fs::remove_file(&sgf);
+    // The traffic log names each lost game's reason on the broken brain's side.
+    let traffic = std::fs::read_to_string(&log).expect("log written");
+    let _ = std::fs::remove_file(&log);
+    for game in 1..=2 {
+        let lost = format!("broken # game {game} lost: {reason}: broken");
+        assert!(traffic.contains(&lost), "{mode}: no '{lost}' in the log");
+    }
     if restarts {
         // A fresh brain in game 2 plays its two good moves (a1-corner points) again before failing.
         for tree in text.split("(;FF[4]").skip(1) {
