@@ -92,18 +92,9 @@ struct Position {
 /// 2); the pattern of each shape seen is recorded in `pattern_of`.
 fn count_shapes(cells: &[u8], to_move: u8, pattern_of: &mut [u8]) -> Vec<(u32, f64)> {
     let mut n = vec![0u32; 2 * SHAPES];
-    for y in 0..BOARD as i32 {
-        for x in 0..BOARD as i32 {
-            if cells[y as usize * BOARD + x as usize] != 0 {
-                continue;
-            }
-            for d in DIRECTIONS {
-                for own in [1u8, 2] {
-                    let (s, p) = window_shape(cells, x, y, d, own);
-                    pattern_of[s] = p;
-                    n[usize::from(own != to_move) * SHAPES + s] += 1;
-                }
-            }
+    for (x, y) in empty_points(cells) {
+        for (own, s, _) in point_shapes(cells, x, y, pattern_of) {
+            n[usize::from(own != to_move) * SHAPES + s] += 1;
         }
     }
     n.iter()
@@ -123,15 +114,50 @@ fn board_of(stones: &[(u8, u8)]) -> (Vec<u8>, u8) {
     (cells, 1 + (stones.len() % 2) as u8)
 }
 
-fn load(path: &str, teacher_scale: f64, pattern_of: &mut [u8]) -> Vec<Position> {
+/// One line of a `teacher_fit --label` file: the position's stones and its row of numbers.
+struct Labelled {
+    stones: Vec<(u8, u8)>,
+    row: Vec<f64>,
+}
+
+/// The lines of a `teacher_fit --label` file.
+fn labelled(path: &str) -> Vec<Labelled> {
     let text = std::fs::read_to_string(path).expect("labelled file");
+    text.lines()
+        .filter_map(|line| {
+            let (moves, row) = line.split_once('|')?;
+            Some(Labelled {
+                stones: parse_stones(moves)?,
+                row: row.split(',').filter_map(|t| t.parse().ok()).collect(),
+            })
+        })
+        .collect()
+}
+
+/// The empty points of a board, row by row.
+fn empty_points(cells: &[u8]) -> impl Iterator<Item = (i32, i32)> + '_ {
+    (0..BOARD as i32)
+        .flat_map(|y| (0..BOARD as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| cells[y as usize * BOARD + x as usize] == 0)
+}
+
+/// Both colours' windows at the empty point `(x, y)` in every direction, as `(colour, shape,
+/// pattern)`; the pattern of each shape is recorded in `pattern_of`.
+fn point_shapes(cells: &[u8], x: i32, y: i32, pattern_of: &mut [u8]) -> [(u8, usize, u8); 8] {
+    let mut out = [(0, 0, 0); 8];
+    for (k, slot) in out.iter_mut().enumerate() {
+        let own = 1 + (k % 2) as u8;
+        let (s, p) = window_shape(cells, x, y, DIRECTIONS[k / 2], own);
+        pattern_of[s] = p;
+        *slot = (own, s, p);
+    }
+    out
+}
+
+fn load(path: &str, teacher_scale: f64, pattern_of: &mut [u8]) -> Vec<Position> {
     let mut out = Vec::new();
-    for line in text.lines() {
-        let Some((moves, row)) = line.split_once('|') else {
-            continue;
-        };
-        let v: Vec<f64> = row.split(',').filter_map(|t| t.parse().ok()).collect();
-        let (Some(stones), Some(&e)) = (parse_stones(moves), v.get(WIDTH + 2)) else {
+    for Labelled { stones, row } in labelled(path) {
+        let Some(&e) = row.get(WIDTH + 2) else {
             continue;
         };
         let (cells, to_move) = board_of(&stones);
@@ -325,46 +351,30 @@ fn move_delta(cells: &mut [u8], x: i32, y: i32, mover: u8) -> Vec<(u32, f32)> {
 /// The labelled positions where neither side has a four point, with the teacher's move among
 /// the candidates (empty points within two of a stone).
 fn load_choices(path: &str, pattern_of: &mut [u8]) -> Vec<Choice> {
-    let text = std::fs::read_to_string(path).expect("labelled file");
     let mut out = Vec::new();
-    for line in text.lines() {
-        let Some((moves, row)) = line.split_once('|') else {
-            continue;
-        };
-        let v: Vec<f64> = row.split(',').filter_map(|t| t.parse().ok()).collect();
-        let (Some(stones), Some(&tx), Some(&ty)) =
-            (parse_stones(moves), v.get(WIDTH + 3), v.get(WIDTH + 4))
-        else {
+    for Labelled { stones, row } in labelled(path) {
+        let (Some(&tx), Some(&ty)) = (row.get(WIDTH + 3), row.get(WIDTH + 4)) else {
             continue;
         };
         let (mut cells, mover) = board_of(&stones);
         let mut tactical = false;
         let mut candidates = Vec::new();
-        for y in 0..BOARD as i32 {
-            for x in 0..BOARD as i32 {
-                if cells[y as usize * BOARD + x as usize] != 0 {
-                    continue;
-                }
-                for d in DIRECTIONS {
-                    for own in [1u8, 2] {
-                        let (s, p) = window_shape(&cells, x, y, d, own);
-                        pattern_of[s] = p;
-                        tactical |= p >= pattern::B4;
-                    }
-                }
-                let near = (-2..=2).any(|dy: i32| {
-                    (-2..=2).any(|dx: i32| {
-                        let (qx, qy) = (x + dx, y + dy);
-                        qx >= 0
-                            && qy >= 0
-                            && qx < BOARD as i32
-                            && qy < BOARD as i32
-                            && cells[qy as usize * BOARD + qx as usize] != 0
-                    })
-                });
-                if near {
-                    candidates.push((x, y));
-                }
+        for (x, y) in empty_points(&cells) {
+            for (_, _, p) in point_shapes(&cells, x, y, pattern_of) {
+                tactical |= p >= pattern::B4;
+            }
+            let near = (-2..=2).any(|dy: i32| {
+                (-2..=2).any(|dx: i32| {
+                    let (qx, qy) = (x + dx, y + dy);
+                    qx >= 0
+                        && qy >= 0
+                        && qx < BOARD as i32
+                        && qy < BOARD as i32
+                        && cells[qy as usize * BOARD + qx as usize] != 0
+                })
+            });
+            if near {
+                candidates.push((x, y));
             }
         }
         let Some(played) = candidates
