@@ -76,6 +76,9 @@ pub mod order {
 /// over game pairs (docs/strength.md), hence the unround values: one at a time, hand changes to
 /// them had measured level.
 pub mod tree {
+    /// The search counts depth in `ONE_PLY`ths of a ply, so that a reduction or an extension
+    /// can be a fraction of one; the constants below that say "depth" are in whole plies.
+    pub const ONE_PLY: i32 = 16;
     /// Moves tried at a node that is not forced, at depth >= `WIDE_DEPTH` and below it.
     pub const WIDE_WIDTH: usize = 23;
     pub const NARROW_WIDTH: usize = 14;

@@ -21,6 +21,8 @@ pub const MATE: i32 = 30000;
 /// Scores beyond this are forced results.
 pub const MATE_BOUND: i32 = 29000;
 const MAX_PLY: usize = tree::MAX_PLY;
+/// One ply of depth: the tree counts depth in fractions of a ply.
+const ONE_PLY: i32 = tree::ONE_PLY;
 /// Poll the stop conditions every this many nodes.
 const POLL_MASK: u64 = 1023;
 
@@ -731,18 +733,18 @@ impl<'a, 's> Searcher<'a, 's> {
     ) -> Result<bool, i32> {
         let Some(tt) = tt.filter(|e| {
             ply < self.extend_below
-                && depth >= tree::SINGULAR_MIN_DEPTH
+                && depth >= tree::SINGULAR_MIN_DEPTH * ONE_PLY
                 && e.bound != UPPER
-                && e.depth >= depth - tree::SINGULAR_TT_SLACK
+                && e.depth >= depth - tree::SINGULAR_TT_SLACK * ONE_PLY
                 && from_tt(e.score, ply).abs() < MATE_BOUND
         }) else {
             return Ok(false);
         };
         let tt_score = from_tt(tt.score, ply);
-        let s_beta = tt_score - tree::SINGULAR_MARGIN_PER_PLY * depth;
+        let s_beta = tt_score - tree::SINGULAR_MARGIN_PER_PLY * depth / ONE_PLY;
         let s = self.search_without(
             c,
-            (depth - 1) / 2,
+            (plies(depth) - 1) / 2 * ONE_PLY,
             (s_beta - 1, s_beta),
             ply,
             tt.mv as usize,
@@ -817,16 +819,18 @@ impl<'a, 's> Searcher<'a, 's> {
         ply: usize,
     ) -> Option<i32> {
         let stat = self.b.eval(c);
-        if depth < tree::RAZOR_DEPTH && stat + tree::FUTILITY_MARGIN * depth <= alpha {
+        let margin = tree::FUTILITY_MARGIN * depth / ONE_PLY;
+        if depth < tree::RAZOR_DEPTH * ONE_PLY && stat + margin <= alpha {
             return Some(self.search(c, 0, alpha, beta, ply));
         }
-        if depth < tree::FUTILITY_DEPTH && stat - tree::FUTILITY_MARGIN * depth >= beta {
+        if depth < tree::FUTILITY_DEPTH * ONE_PLY && stat - margin >= beta {
             return Some(stat);
         }
         None
     }
 
-    /// Negamax PVS for side `c`; scores are from `c`'s point of view.
+    /// Negamax PVS for side `c` to `depth` (in `ONE_PLY`ths of a ply; the node is a leaf
+    /// at 0 or less); scores are from `c`'s point of view.
     pub fn search(&mut self, c: usize, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.search_without(c, depth, (alpha, beta), ply, usize::MAX)
     }
@@ -920,13 +924,17 @@ impl<'a, 's> Searcher<'a, 's> {
         let width = if forced {
             moves.len()
         } else {
-            moves.len().min(if depth >= tree::WIDE_DEPTH {
+            moves.len().min(if depth >= tree::WIDE_DEPTH * ONE_PLY {
                 tree::WIDE_WIDTH
             } else {
                 tree::NARROW_WIDTH
             })
         };
-        let new_depth = if forced_single { depth } else { depth - 1 };
+        let new_depth = if forced_single {
+            depth
+        } else {
+            depth - ONE_PLY
+        };
         let orig_alpha = alpha;
         let mut best = -MATE;
         // A placeholder: the first move searched always beats -MATE and replaces it.
@@ -946,7 +954,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 moves[n].urgency = PRUNED;
                 continue;
             }
-            let reduce = if depth < tree::LMR_MIN_DEPTH || !quiet || n == 0 {
+            let reduce = if depth < tree::LMR_MIN_DEPTH * ONE_PLY || !quiet || n == 0 {
                 0
             } else {
                 late_move_reduction(depth, n, pv_node)
@@ -963,7 +971,7 @@ impl<'a, 's> Searcher<'a, 's> {
                     return 0;
                 }
             }
-            let child_depth = new_depth + i32::from(extend);
+            let child_depth = new_depth + i32::from(extend) * ONE_PLY;
             self.prefetch_child(m.i(), c);
             self.b.make(m.i(), c);
             let s = self.search_child(c, n == 0, (child_depth, reduce), (alpha, beta), ply);
@@ -1018,7 +1026,7 @@ impl<'a, 's> Searcher<'a, 's> {
             k[1] = k[0];
             k[0] = mv;
         }
-        let bonus = depth * depth;
+        let bonus = plies(depth) * plies(depth);
         gravity(&mut self.history[mv * 2 + c], bonus);
         for t in tried
             .iter()
@@ -1039,7 +1047,7 @@ impl<'a, 's> Searcher<'a, 's> {
     /// better.
     fn note_best(&mut self, c: usize, depth: i32, (best, mv): (i32, usize), window: (i32, i32)) {
         if window.0 < best && best < window.1 {
-            gravity(&mut self.history[mv * 2 + c], depth * depth);
+            gravity(&mut self.history[mv * 2 + c], plies(depth) * plies(depth));
         }
     }
 
@@ -1136,11 +1144,12 @@ impl<'a, 's> Searcher<'a, 's> {
                 MATE - 1
             } else {
                 let reduce = if n > 0 && depth >= tree::LMR_MIN_DEPTH {
-                    root_reduction(depth, n)
+                    root_reduction(depth, n) * ONE_PLY
                 } else {
                     0
                 };
-                self.search_child(c, n == 0, (depth - 1, reduce), (alpha, beta), 0)
+                let child = (depth - 1) * ONE_PLY;
+                self.search_child(c, n == 0, (child, reduce), (alpha, beta), 0)
             };
             self.b.unmake();
             if self.aborted {
@@ -1171,7 +1180,7 @@ impl<'a, 's> Searcher<'a, 's> {
             Entry {
                 mv: best.0 as u16,
                 score: to_tt(best.1, 0),
-                depth,
+                depth: depth * ONE_PLY,
                 bound: EXACT,
             },
         );
@@ -1253,13 +1262,19 @@ fn pick(moves: &mut [Cand], n: usize) -> Cand {
     moves[n]
 }
 
-/// Plies taken off the `n`th move (0-based, n >= 1) at `depth`: grows with the logarithms of
+/// Depth (in `ONE_PLY`ths of a ply, as `depth` is) taken off the `n`th move (0-based, n >= 1)
+/// at `depth`: grows with the logarithms of
 /// both, as later moves at deeper nodes are ever less likely to matter. From the
 /// `LMR_FIRST_MOVE`th move on at least one; the 2nd to 4th move get
 /// `round(ln depth ln(n + 1) / EARLY_LMR_DIVISOR)`, one less at a PV node, possibly none (before,
 /// they were never reduced, so a cut node whose first move did not cut searched three more
 /// full-depth subtrees).
 fn late_move_reduction(depth: i32, n: usize, pv: bool) -> i32 {
+    ONE_PLY * late_move_plies(plies(depth), n, pv)
+}
+
+/// [`late_move_reduction`] in whole plies, at a depth of `depth` whole plies.
+fn late_move_plies(depth: i32, n: usize, pv: bool) -> i32 {
     static TABLE: OnceLock<Vec<[i8; LMR_MOVES]>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..=tree::MAX_DEPTH as usize)
@@ -1294,7 +1309,7 @@ fn prune_after(exempt: bool, forced: bool, depth: i32) -> usize {
     if exempt {
         return usize::MAX;
     }
-    let root = f64::from(depth.max(1)).sqrt();
+    let root = f64::from(plies(depth).max(1)).sqrt();
     let count = if forced {
         (tree::FORCED_LMP_BASE * root - tree::FORCED_LMP_OFFSET)
             .round()
@@ -1312,6 +1327,12 @@ fn prune_after(exempt: bool, forced: bool, depth: i32) -> usize {
 fn root_reduction(depth: i32, n: usize) -> i32 {
     let r = f64::from(depth).ln() * ((n + 1) as f64).ln() / tree::ROOT_LMR_DIVISOR;
     (r.round() as i32 - tree::ROOT_LMR_DISCOUNT).clamp(0, depth - 2)
+}
+
+/// The whole plies in `depth` (rounded down).
+#[inline]
+fn plies(depth: i32) -> i32 {
+    depth.div_euclid(ONE_PLY)
 }
 
 /// Move indices the reduction table distinguishes (later moves share the last entry).
@@ -1461,12 +1482,12 @@ mod tests {
         let b = played(&[(7, 7), (6, 7), (8, 7), (0, 0), (9, 7), (0, 14), (10, 7)]);
         let block = b.index(11, 7);
         with_searcher(b, |s, tt| {
-            let full = s.search(1, 4, -MATE, MATE, 1);
+            let full = s.search(1, 4 * ONE_PLY, -MATE, MATE, 1);
             assert!(full > -MATE_BOUND, "blocking holds: {full}");
             let key = node_key(&s.b, 1);
             let before = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
             assert_eq!(before.map(|e| e.0 as usize), Some(block));
-            let without = s.search_without(1, 4, (-MATE, MATE), 1, block);
+            let without = s.search_without(1, 4 * ONE_PLY, (-MATE, MATE), 1, block);
             assert!(without <= -MATE_BOUND, "lost without the block: {without}");
             let after = tt.probe(key).map(|e| (e.mv, e.score, e.depth, e.bound));
             assert_eq!(before, after);
@@ -1524,7 +1545,7 @@ mod tests {
     fn an_exact_pv_node_credits_its_best_move_only() {
         with_searcher(played(&QUIET_STONES), |s, tt| {
             let depth = 2;
-            let score = s.search(1, depth, -MATE, MATE, 1);
+            let score = s.search(1, depth * ONE_PLY, -MATE, MATE, 1);
             assert!(score.abs() < MATE_BOUND, "a quiet position: {score}");
             let entry = tt
                 .probe(node_key(&s.b, 1))
@@ -1547,11 +1568,11 @@ mod tests {
             let depth = 3;
             let key = node_key(&s.b, 1);
             // First with an empty table and a window high above any quiet score.
-            let low = s.search(1, depth, MATE_BOUND - 100, MATE_BOUND, 1);
+            let low = s.search(1, depth * ONE_PLY, MATE_BOUND - 100, MATE_BOUND, 1);
             assert!(low <= MATE_BOUND - 100, "fails low: {low}");
             let entry = tt.probe(key).expect("the node stored its result");
             assert_eq!((entry.bound, entry.mv), (UPPER, NO_MOVE));
-            let exact = s.search(1, depth, -MATE, MATE, 1);
+            let exact = s.search(1, depth * ONE_PLY, -MATE, MATE, 1);
             assert!(exact.abs() < MATE_BOUND, "a quiet position: {exact}");
             // A move at the edge of the fight, which would not score best, planted as the table's
             // (as deep as the search, or the table would keep the exact entry it has).
@@ -1568,11 +1589,11 @@ mod tests {
                 Entry {
                     mv: planted as u16,
                     score: 0,
-                    depth,
+                    depth: depth * ONE_PLY,
                     bound: LOWER,
                 },
             );
-            let low = s.search(1, depth, exact + 200, exact + 300, 1);
+            let low = s.search(1, depth * ONE_PLY, exact + 200, exact + 300, 1);
             assert!(low <= exact + 200, "fails low: {low} for {exact}");
             let entry = tt.probe(key).expect("the node stored its result");
             assert_eq!((entry.bound, entry.mv as usize), (UPPER, planted));

@@ -19,6 +19,7 @@ pub const NO_MOVE: u16 = u16::MAX;
 pub struct Entry {
     pub mv: u16,
     pub score: i32,
+    /// In fractions of a ply (`params::tree::ONE_PLY` to the ply), as the search counts depth.
     pub depth: i32,
     pub bound: u8,
 }
@@ -93,8 +94,8 @@ impl Tt {
         Some(Entry {
             mv: data as u16,
             score: (data >> 16) as u16 as i16 as i32,
-            depth: (data >> 32) as u8 as i8 as i32,
-            bound: (data >> 40) as u8,
+            depth: (data >> 32) as u16 as i16 as i32,
+            bound: (data >> 48) as u8,
         })
     }
 
@@ -122,14 +123,14 @@ impl Tt {
         let old = s[1].load(Ordering::Relaxed);
         let old_key = s[0].load(Ordering::Relaxed) ^ old;
         // Keep a deeper entry of the same position unless this one is exact.
-        if old_key == key && ((old >> 32) as u8 as i8 as i32) > e.depth && e.bound != EXACT {
+        if old_key == key && ((old >> 32) as u16 as i16 as i32) > e.depth && e.bound != EXACT {
             return;
         }
         let data = e.mv as u64
             | ((e.score.clamp(-32000, 32000) as i16 as u16 as u64) << 16)
-            | ((e.depth.clamp(-100, 127) as i8 as u8 as u64) << 32)
-            | ((e.bound as u64) << 40)
-            | (1 << 48);
+            | ((e.depth.clamp(-30000, 30000) as i16 as u16 as u64) << 32)
+            | ((e.bound as u64) << 48)
+            | (1 << 56);
         s[0].store(key ^ data, Ordering::Relaxed);
         s[1].store(data, Ordering::Relaxed);
     }
