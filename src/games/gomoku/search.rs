@@ -930,11 +930,8 @@ impl<'a, 's> Searcher<'a, 's> {
                 tree::NARROW_WIDTH
             })
         };
-        let new_depth = if forced_single {
-            depth
-        } else {
-            depth - ONE_PLY
-        };
+        // The single answer to a four is not counted as a ply.
+        let new_depth = depth - ONE_PLY * i32::from(!forced_single);
         let orig_alpha = alpha;
         let mut best = -MATE;
         // A placeholder: the first move searched always beats -MATE and replaces it.
