@@ -930,7 +930,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 tree::NARROW_WIDTH
             })
         };
-        // The single answer to a four is not counted as a ply.
+        // A node with a single forced answer does not count as a ply.
         let new_depth = depth - ONE_PLY * i32::from(!forced_single);
         let orig_alpha = alpha;
         let mut best = -MATE;
@@ -1114,7 +1114,7 @@ impl<'a, 's> Searcher<'a, 's> {
         v
     }
 
-    /// Searches the root moves to `depth`; returns the best (move, score) found, and whether the
+    /// Searches the root moves to `depth` whole plies; returns the best (move, score) found, and whether the
     /// iteration completed. `moves` is reordered best first.
     pub fn root(&mut self, c: usize, depth: i32, moves: &mut [(usize, i32)]) -> (usize, i32, bool) {
         self.root_window(c, depth, moves, (-MATE, MATE))
@@ -1260,12 +1260,12 @@ fn pick(moves: &mut [Cand], n: usize) -> Cand {
 }
 
 /// Depth (in `ONE_PLY`ths of a ply, as `depth` is) taken off the `n`th move (0-based, n >= 1)
-/// at `depth`: grows with the logarithms of
-/// both, as later moves at deeper nodes are ever less likely to matter. From the
-/// `LMR_FIRST_MOVE`th move on at least one; the 2nd to 4th move get
-/// `round(ln depth ln(n + 1) / EARLY_LMR_DIVISOR)`, one less at a PV node, possibly none (before,
-/// they were never reduced, so a cut node whose first move did not cut searched three more
-/// full-depth subtrees).
+/// at `depth`: grows with the logarithms of both, as later moves at deeper nodes are ever less
+/// likely to matter. From the `LMR_FIRST_MOVE`th move on at least one ply; the 2nd to 4th move
+/// get `round(ln depth ln(n + 1) / EARLY_LMR_DIVISOR)` plies, one less at a PV node, possibly
+/// none (before, they were never reduced, so a cut node whose first move did not cut searched
+/// three more full-depth subtrees). Whole plies for now: kept in sixteenths, the reductions
+/// measured level (docs/strength.md, thirty-ninth session).
 fn late_move_reduction(depth: i32, n: usize, pv: bool) -> i32 {
     ONE_PLY * late_move_plies(plies(depth), n, pv)
 }

@@ -178,4 +178,34 @@ mod tests {
         );
         assert_eq!(t.probe(99).map(|e| (e.mv, e.score)), Some((3, 5)));
     }
+
+    /// The search stores depth in sixteenths of a ply, so an iteration of 60 plies with its
+    /// extensions needs far more than a byte; a fraction and a negative depth come back whole,
+    /// and the deeper entry of a position still wins over a shallower bound.
+    #[test]
+    fn fractional_and_deep_depths_round_trip() {
+        let t = Tt::new(1);
+        for depth in [0, 5, -16 * 3 - 7, 16 * 120 + 9] {
+            let e = Entry {
+                mv: 7,
+                score: -40,
+                depth,
+                bound: EXACT,
+            };
+            t.store(1234, e);
+            let got = t.probe(1234).expect("stored");
+            assert_eq!(
+                (got.mv, got.score, got.depth, got.bound),
+                (7, -40, depth, EXACT)
+            );
+        }
+        let shallow = Entry {
+            mv: 8,
+            score: 1,
+            depth: 16 * 120,
+            bound: LOWER,
+        };
+        t.store(1234, shallow);
+        assert_eq!(t.probe(1234).map(|e| e.mv), Some(7));
+    }
 }
