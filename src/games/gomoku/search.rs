@@ -1023,7 +1023,7 @@ impl<'a, 's> Searcher<'a, 's> {
             k[1] = k[0];
             k[0] = mv;
         }
-        let bonus = plies(depth) * plies(depth);
+        let bonus = history_bonus(depth);
         gravity(&mut self.history[mv * 2 + c], bonus);
         for t in tried
             .iter()
@@ -1044,7 +1044,7 @@ impl<'a, 's> Searcher<'a, 's> {
     /// better.
     fn note_best(&mut self, c: usize, depth: i32, (best, mv): (i32, usize), window: (i32, i32)) {
         if window.0 < best && best < window.1 {
-            gravity(&mut self.history[mv * 2 + c], plies(depth) * plies(depth));
+            gravity(&mut self.history[mv * 2 + c], history_bonus(depth));
         }
     }
 
@@ -1114,8 +1114,8 @@ impl<'a, 's> Searcher<'a, 's> {
         v
     }
 
-    /// Searches the root moves to `depth` whole plies; returns the best (move, score) found, and whether the
-    /// iteration completed. `moves` is reordered best first.
+    /// Searches the root moves to `depth` whole plies; returns the best (move, score) found,
+    /// and whether the iteration completed. `moves` is reordered best first.
     pub fn root(&mut self, c: usize, depth: i32, moves: &mut [(usize, i32)]) -> (usize, i32, bool) {
         self.root_window(c, depth, moves, (-MATE, MATE))
     }
@@ -1324,6 +1324,13 @@ fn prune_after(exempt: bool, forced: bool, depth: i32) -> usize {
 fn root_reduction(depth: i32, n: usize) -> i32 {
     let r = f64::from(depth).ln() * ((n + 1) as f64).ln() / tree::ROOT_LMR_DIVISOR;
     (r.round() as i32 - tree::ROOT_LMR_DISCOUNT).clamp(0, depth - 2)
+}
+
+/// What a cut or a PV node's best move at `depth` adds to its history: the whole plies
+/// squared, so deeper (costlier, more reliable) results weigh more.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    plies(depth) * plies(depth)
 }
 
 /// The whole plies in `depth` (rounded down).

@@ -94,7 +94,7 @@ impl Tt {
         Some(Entry {
             mv: data as u16,
             score: (data >> 16) as u16 as i16 as i32,
-            depth: (data >> 32) as u16 as i16 as i32,
+            depth: stored_depth(data),
             bound: (data >> 48) as u8,
         })
     }
@@ -123,7 +123,7 @@ impl Tt {
         let old = s[1].load(Ordering::Relaxed);
         let old_key = s[0].load(Ordering::Relaxed) ^ old;
         // Keep a deeper entry of the same position unless this one is exact.
-        if old_key == key && ((old >> 32) as u16 as i16 as i32) > e.depth && e.bound != EXACT {
+        if old_key == key && stored_depth(old) > e.depth && e.bound != EXACT {
             return;
         }
         let data = e.mv as u64
@@ -134,6 +134,12 @@ impl Tt {
         s[0].store(key ^ data, Ordering::Relaxed);
         s[1].store(data, Ordering::Relaxed);
     }
+}
+
+/// The depth field of a slot's data (bits 32-47, signed), read by both probe and store.
+#[inline]
+fn stored_depth(data: u64) -> i32 {
+    i32::from((data >> 32) as u16 as i16)
 }
 
 /// `n` zeroed slots from one zeroed allocation, so a large table costs no up-front writes (the
@@ -184,8 +190,9 @@ mod tests {
     /// and the deeper entry of a position still wins over a shallower bound.
     #[test]
     fn fractional_and_deep_depths_round_trip() {
+        use crate::games::gomoku::params::tree::ONE_PLY;
         let t = Tt::new(1);
-        for depth in [0, 5, -16 * 3 - 7, 16 * 120 + 9] {
+        for depth in [0, 5, -ONE_PLY * 3 - 7, ONE_PLY * 120 + 9] {
             let e = Entry {
                 mv: 7,
                 score: -40,
@@ -202,7 +209,7 @@ mod tests {
         let shallow = Entry {
             mv: 8,
             score: 1,
-            depth: 16 * 120,
+            depth: ONE_PLY * 120,
             bound: LOWER,
         };
         t.store(1234, shallow);
