@@ -95,6 +95,30 @@ const EVAL_WEIGHT: [[i32; 2]; 256] = {
     t
 };
 
+/// Per pattern pair (a byte from [`Tables::pair`]), each colour's [`PACKED`] summary: `make`
+/// updates both colours' summaries of a point with one lookup per pair and no per-colour test.
+const PAIR_PACKED: [[u64; 2]; 256] = {
+    let mut t = [[0; 2]; 256];
+    let mut pair = 0;
+    while pair < 256 {
+        t[pair] = [PACKED[pair & 15], PACKED[pair >> 4]];
+        pair += 1;
+    }
+    t
+};
+
+/// Per pattern pair, both colours' [`EVAL_WEIGHT`]s laid out as [`Board`]'s `sums`, so a changed
+/// pair moves the whole evaluation in one step.
+const PAIR_EVAL: [[[i32; 2]; 2]; 256] = {
+    let mut t = [[[0; 2]; 2]; 256];
+    let mut pair = 0;
+    while pair < 256 {
+        t[pair] = [EVAL_WEIGHT[pair & 15], EVAL_WEIGHT[pair >> 4]];
+        pair += 1;
+    }
+    t
+};
+
 /// What one colour can make at one empty point, summed over the four directions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Threat {
@@ -133,9 +157,10 @@ impl Threat {
 struct PointState {
     /// Per direction, the eight neighbours' cell codes (see [`pattern`]).
     keys: [u16; 4],
-    /// Per direction, the patterns a stone of each colour would make here, as a pair from
-    /// [`Tables::pair`]: both colours' patterns change or stay together in one comparison.
-    pats: [u16; 4],
+    /// Per direction, the patterns a stone of each colour would make here, as a pair byte from
+    /// [`Tables::pair`]: both colours' patterns change or stay together in one comparison, and
+    /// the byte indexes [`PAIR_PACKED`] and [`PAIR_EVAL`].
+    pats: [u8; 4],
     /// Per colour, the four directions' patterns summed in the [`PACKED`] form, kept up to date
     /// as the patterns change: the move generator asks every candidate's threats at every node,
     /// a pattern changes far less often.
@@ -332,11 +357,14 @@ impl Board {
                 self.state[i].keys[d] = key;
                 let pair = self.tables.pair(self.pair_row, key);
                 self.state[i].pats[d] = pair;
-                for c in 0..2 {
-                    let p = pattern_of(pair, c);
-                    self.state[i].packed[c] += PACKED[p as usize];
-                    self.add(c, p, 1);
+                for (sum, add) in self.state[i]
+                    .packed
+                    .iter_mut()
+                    .zip(PAIR_PACKED[pair as usize])
+                {
+                    *sum += add;
                 }
+                shift_sums(&mut self.sums, pair, 1);
             }
             for c in 0..2 {
                 self.mark_four(c, i);
@@ -412,9 +440,7 @@ impl Board {
         }
         self.undo[height].sums = self.sums;
         for pair in self.state[i].pats {
-            for cc in 0..2 {
-                self.add(cc, pattern_of(pair, cc), -1);
-            }
+            shift_sums(&mut self.sums, pair, -1);
         }
         for cc in 0..2 {
             // An occupied point is no four point; its patterns stay as they were, valid again
@@ -452,9 +478,13 @@ impl Board {
                 continue;
             }
             st.pats[d] = new;
+            replace_sums(&mut self.sums, old, new);
+            let (was, now) = (PAIR_PACKED[old as usize], PAIR_PACKED[new as usize]);
             for cc in 0..2 {
-                let (was, now) = (pattern_of(old, cc), pattern_of(new, cc));
-                if was != now && repattern(st, &mut self.sums[cc], cc, was, now) {
+                let before = st.packed[cc];
+                let after = before.wrapping_add(now[cc]).wrapping_sub(was[cc]);
+                st.packed[cc] = after;
+                if Self::has_four(before) != Self::has_four(after) {
                     self.fours[cc][q / 64] ^= 1u64 << (q % 64);
                     flipped |= 1 << (cc * 32 + slot);
                 }
@@ -494,14 +524,6 @@ impl Board {
             self.mark_four(cc, i);
         }
         self.stone_bits[i / 64] &= !(1u64 << (i % 64));
-    }
-
-    /// Adds (`sign` 1) or removes (-1) one pattern of colour `c` to the evaluation sums.
-    #[inline(always)]
-    fn add(&mut self, c: usize, p: u8, sign: i32) {
-        let [own, opponent] = EVAL_WEIGHT[p as usize];
-        self.sums[c][0] += sign * own;
-        self.sums[c][1] += sign * opponent;
     }
 
     /// The candidate points as bits: the stones grown by two columns, then by two rows, less
@@ -710,25 +732,32 @@ impl Board {
     }
 }
 
-/// Replaces colour `cc`'s pattern `was` by `now` in one direction of the point `st`, in its
-/// packed summary and in that colour's evaluation sums; true when the point's four status
-/// changed.
+/// Adds (`sign` 1) or takes away (-1) both colours' evaluation weights of one pattern pair.
 #[inline(always)]
-fn repattern(st: &mut PointState, sums: &mut [i32; 2], cc: usize, was: u8, now: u8) -> bool {
-    let (was, now) = (was as usize, now as usize);
-    let before = st.packed[cc];
-    let after = before.wrapping_add(PACKED[now]).wrapping_sub(PACKED[was]);
-    st.packed[cc] = after;
-    let ([own_now, opponent_now], [own_was, opponent_was]) = (EVAL_WEIGHT[now], EVAL_WEIGHT[was]);
-    sums[0] += own_now - own_was;
-    sums[1] += opponent_now - opponent_was;
-    Board::has_four(before) != Board::has_four(after)
+fn shift_sums(sums: &mut [[i32; 2]; 2], pair: u8, sign: i32) {
+    let w = &PAIR_EVAL[pair as usize];
+    for c in 0..2 {
+        for side in 0..2 {
+            sums[c][side] += sign * w[c][side];
+        }
+    }
+}
+
+/// Replaces both colours' evaluation weights of the pattern pair `old` by those of `new`.
+#[inline(always)]
+fn replace_sums(sums: &mut [[i32; 2]; 2], old: u8, new: u8) {
+    let (was, now) = (&PAIR_EVAL[old as usize], &PAIR_EVAL[new as usize]);
+    for c in 0..2 {
+        for side in 0..2 {
+            sums[c][side] += now[c][side] - was[c][side];
+        }
+    }
 }
 
 /// Colour `c`'s pattern in a pattern pair from [`Tables::pair`].
 #[inline(always)]
-fn pattern_of(pair: u16, c: usize) -> u8 {
-    (pair >> (8 * c)) as u8
+fn pattern_of(pair: u8, c: usize) -> u8 {
+    (pair >> (4 * c)) & 15
 }
 
 /// Appends the padded index of every set bit of word `w` of a board bitset, in index order

@@ -30,6 +30,9 @@ pub const F4: u8 = 9;
 /// A winning five.
 pub const FIVE: u8 = 10;
 
+// Every pattern fits four bits, so both colours' patterns share one byte ([`Tables::pair`]).
+const _: () = assert!(DEAD < 16 && OVERLINE < 16 && FIVE < 16);
+
 /// Cell code of an empty point in keys and on the search board (stones are colour + 1).
 pub const EMPTY: u8 = 0;
 /// Cell code of the padding outside the board.
@@ -42,10 +45,12 @@ const X: u8 = 2;
 /// Pattern tables: `[exact][colour][key]`, `exact` meaning only an exact five wins.
 pub struct Tables {
     t: Box<[u8; TABLE_SIZE]>,
-    /// Both colours' patterns in one entry (black's in the low byte), one row per pair of
-    /// exactness flags: the board looks a key up once for both colours, and a point's two
-    /// patterns change or stay together in one comparison.
-    pairs: Box<[u16; TABLE_SIZE]>,
+    /// Both colours' patterns in one byte (black's in the low four bits), one row per pair of
+    /// exactness flags: the board looks a key up once for both colours, a point's two patterns
+    /// change or stay together in one comparison, and a byte indexes the board's per-pair
+    /// tables directly. A row is 64 KiB, half what 16-bit pairs took, so more of it stays
+    /// in cache.
+    pairs: Box<[u8; TABLE_SIZE]>,
 }
 
 /// Entries of one [`Tables`]: two exactness flags, two colours, every 16-bit key.
@@ -71,9 +76,9 @@ impl Tables {
     }
 
     /// Both colours' patterns for `key` in the row starting at `row` (from
-    /// [`Tables::pair_row`]): black's in the low byte, white's in the high byte.
+    /// [`Tables::pair_row`]): black's in the low four bits, white's in the high four.
     #[inline(always)]
-    pub fn pair(&self, row: usize, key: u16) -> u16 {
+    pub fn pair(&self, row: usize, key: u16) -> u8 {
         self.pairs[(row | key as usize) & (TABLE_SIZE - 1)]
     }
 }
@@ -205,8 +210,7 @@ fn build(k: usize) -> Tables {
             }
         }
     }
-    let mut pairs: Box<[u16; TABLE_SIZE]> = match vec![0; TABLE_SIZE].into_boxed_slice().try_into()
-    {
+    let mut pairs: Box<[u8; TABLE_SIZE]> = match vec![0; TABLE_SIZE].into_boxed_slice().try_into() {
         Ok(p) => p,
         Err(_) => unreachable!("the vector has exactly TABLE_SIZE entries"),
     };
@@ -215,7 +219,7 @@ fn build(k: usize) -> Tables {
             let row = Tables::pair_row(exact_black, exact_white);
             let (black, white) = (Tables::row(exact_black, 0), Tables::row(exact_white, 1));
             for key in 0..1 << 16 {
-                pairs[row | key] = u16::from(t[black | key]) | u16::from(t[white | key]) << 8;
+                pairs[row | key] = t[black | key] | t[white | key] << 4;
             }
         }
     }
@@ -285,12 +289,8 @@ mod tests {
                 let row = Tables::pair_row(exact_black, exact_white);
                 for key in 0..=u16::MAX {
                     let pair = t.pair(row, key);
-                    assert_eq!(pair as u8, t.get(exact_black, 0, key), "key {key:#06x}");
-                    assert_eq!(
-                        (pair >> 8) as u8,
-                        t.get(exact_white, 1, key),
-                        "key {key:#06x}"
-                    );
+                    assert_eq!(pair & 15, t.get(exact_black, 0, key), "key {key:#06x}");
+                    assert_eq!(pair >> 4, t.get(exact_white, 1, key), "key {key:#06x}");
                 }
             }
         }
