@@ -828,6 +828,38 @@ mod tests {
         }
     }
 
+    /// Every empty point's patterns and the evaluation, worked out from the cells alone with the
+    /// one-colour table and the per-pattern weights: none of what the incremental update uses
+    /// for both colours at once (the pair byte and the per-pair tables).
+    fn assert_matches_cells(b: &Board) {
+        let mut sums = [[0i32; 2]; 2];
+        for &i in &b.points {
+            if !b.is_empty(i) {
+                continue;
+            }
+            for d in 0..4 {
+                let mut key = 0u16;
+                for k in (-4i32..=4).filter(|&k| k != 0) {
+                    let q = i.wrapping_add_signed(b.deltas[d] * k as isize);
+                    key |= u16::from(b.cells[q]) << (2 * pattern::slot(k));
+                }
+                for (c, sum) in sums.iter_mut().enumerate() {
+                    let p = b.tables.get(b.exact(c), c, key);
+                    assert_eq!(b.point_patterns(c, i)[d], p, "point {i}, direction {d}");
+                    sum[0] += OWN_WEIGHT[p as usize];
+                    sum[1] += OPPONENT_WEIGHT[p as usize];
+                }
+            }
+        }
+        for c in 0..2 {
+            assert_eq!(
+                b.eval(c),
+                sums[c][0] - sums[1 - c][1],
+                "evaluation for colour {c}"
+            );
+        }
+    }
+
     /// Every field of a point's threat summary is what its four patterns give, counted one by
     /// one (the packed fields must neither overflow nor borrow from each other).
     fn assert_threat_decodes(pats: [u8; 4], t: Threat) {
@@ -916,10 +948,12 @@ mod tests {
                     b.unmake();
                 }
                 assert_matches_replay(&b);
+                assert_matches_cells(&b);
             }
             while b.stones() > 0 {
                 b.unmake();
                 assert_matches_replay(&b);
+                assert_matches_cells(&b);
             }
         }
     }

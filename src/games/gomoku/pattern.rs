@@ -30,8 +30,9 @@ pub const F4: u8 = 9;
 /// A winning five.
 pub const FIVE: u8 = 10;
 
-// Every pattern fits four bits, so both colours' patterns share one byte ([`Tables::pair`]).
-const _: () = assert!(DEAD < 16 && OVERLINE < 16 && FIVE < 16);
+// Every pattern code (`FIVE` is the largest) fits four bits, so both colours' patterns share one
+// byte ([`Tables::pair`]).
+const _: () = assert!(FIVE < 16);
 
 /// Cell code of an empty point in keys and on the search board (stones are colour + 1).
 pub const EMPTY: u8 = 0;
