@@ -59,10 +59,10 @@ const _: () = {
 };
 
 /// Per pattern, what [`Board::threat`] counts, packed in one word so that four directions
-/// add up without branches (layout above). Indexed by any byte (the codes past `FIVE` hold
-/// nothing), so a pattern read out of a pair needs no bounds check.
-const PACKED: [u64; 256] = {
-    let mut t = [0u64; 256];
+/// add up without branches (layout above). Indexed by any four-bit code (those past `FIVE`
+/// hold nothing); the board reads it through [`PAIR_PACKED`].
+const PACKED: [u64; 16] = {
+    let mut t = [0u64; 16];
     let mut p = 0;
     while p < 11 {
         let flag = match p as u8 {
@@ -84,9 +84,9 @@ const PACKED: [u64; 256] = {
 };
 
 /// Per pattern, its evaluation weights for the side to move and for the side waiting, indexed
-/// by any byte like [`PACKED`].
-const EVAL_WEIGHT: [[i32; 2]; 256] = {
-    let mut t = [[0; 2]; 256];
+/// like [`PACKED`]; the board reads them through [`PAIR_EVAL`].
+const EVAL_WEIGHT: [[i32; 2]; 16] = {
+    let mut t = [[0; 2]; 16];
     let mut p = 0;
     while p < 11 {
         t[p] = [OWN_WEIGHT[p], OPPONENT_WEIGHT[p]];
