@@ -4,7 +4,7 @@
 //! points where a colour makes a four, so the move generator and the threat searches read
 //! them instead of rescanning the board; `unmake` copies back what `make` saved.
 
-use super::pattern::{self, Tables, B3, B4, F3, F4, FIVE, OVERLINE, WALL};
+use super::pattern::{self, pattern_of, Tables, B3, B4, F3, F4, FIVE, OVERLINE, WALL};
 use super::rules::{self, Grid};
 use crate::base::splitmix64 as splitmix;
 use crate::games::{Color, Rule};
@@ -101,7 +101,11 @@ const PAIR_PACKED: [[u64; 2]; 256] = {
     let mut t = [[0; 2]; 256];
     let mut pair = 0;
     while pair < 256 {
-        t[pair] = [PACKED[pair & 15], PACKED[pair >> 4]];
+        let p = pair as u8;
+        t[pair] = [
+            PACKED[pattern_of(p, 0) as usize],
+            PACKED[pattern_of(p, 1) as usize],
+        ];
         pair += 1;
     }
     t
@@ -113,7 +117,11 @@ const PAIR_EVAL: [[[i32; 2]; 2]; 256] = {
     let mut t = [[[0; 2]; 2]; 256];
     let mut pair = 0;
     while pair < 256 {
-        t[pair] = [EVAL_WEIGHT[pair & 15], EVAL_WEIGHT[pair >> 4]];
+        let p = pair as u8;
+        t[pair] = [
+            EVAL_WEIGHT[pattern_of(p, 0) as usize],
+            EVAL_WEIGHT[pattern_of(p, 1) as usize],
+        ];
         pair += 1;
     }
     t
@@ -478,7 +486,8 @@ impl Board {
                 continue;
             }
             st.pats[d] = new;
-            replace_sums(&mut self.sums, old, new);
+            shift_sums(&mut self.sums, old, -1);
+            shift_sums(&mut self.sums, new, 1);
             let (was, now) = (PAIR_PACKED[old as usize], PAIR_PACKED[new as usize]);
             for cc in 0..2 {
                 let before = st.packed[cc];
@@ -741,23 +750,6 @@ fn shift_sums(sums: &mut [[i32; 2]; 2], pair: u8, sign: i32) {
             sums[c][side] += sign * w[c][side];
         }
     }
-}
-
-/// Replaces both colours' evaluation weights of the pattern pair `old` by those of `new`.
-#[inline(always)]
-fn replace_sums(sums: &mut [[i32; 2]; 2], old: u8, new: u8) {
-    let (was, now) = (&PAIR_EVAL[old as usize], &PAIR_EVAL[new as usize]);
-    for c in 0..2 {
-        for side in 0..2 {
-            sums[c][side] += now[c][side] - was[c][side];
-        }
-    }
-}
-
-/// Colour `c`'s pattern in a pattern pair from [`Tables::pair`].
-#[inline(always)]
-fn pattern_of(pair: u8, c: usize) -> u8 {
-    (pair >> (4 * c)) & 15
 }
 
 /// Appends the padded index of every set bit of word `w` of a board bitset, in index order

@@ -34,6 +34,18 @@ pub const FIVE: u8 = 10;
 // byte ([`Tables::pair`]).
 const _: () = assert!(FIVE < 16);
 
+/// Both colours' patterns as the one byte [`Tables::pair`] holds: black's in the low four bits,
+/// white's in the high four. The layout is defined here and read back only by [`pattern_of`].
+pub const fn pair_of(black: u8, white: u8) -> u8 {
+    black | white << 4
+}
+
+/// Colour `c`'s pattern in a pair byte from [`pair_of`].
+#[inline(always)]
+pub const fn pattern_of(pair: u8, c: usize) -> u8 {
+    (pair >> (4 * c)) & 15
+}
+
 /// Cell code of an empty point in keys and on the search board (stones are colour + 1).
 pub const EMPTY: u8 = 0;
 /// Cell code of the padding outside the board.
@@ -46,7 +58,7 @@ const X: u8 = 2;
 /// Pattern tables: `[exact][colour][key]`, `exact` meaning only an exact five wins.
 pub struct Tables {
     t: Box<[u8; TABLE_SIZE]>,
-    /// Both colours' patterns in one byte (black's in the low four bits), one row per pair of
+    /// Both colours' patterns in one byte ([`pair_of`]), one row per pair of
     /// exactness flags: the board looks a key up once for both colours, a point's two patterns
     /// change or stay together in one comparison, and a byte indexes the board's per-pair
     /// tables directly. A row is 64 KiB, half what 16-bit pairs took, so more of it stays
@@ -77,7 +89,7 @@ impl Tables {
     }
 
     /// Both colours' patterns for `key` in the row starting at `row` (from
-    /// [`Tables::pair_row`]): black's in the low four bits, white's in the high four.
+    /// [`Tables::pair_row`]), as one byte from [`pair_of`].
     #[inline(always)]
     pub fn pair(&self, row: usize, key: u16) -> u8 {
         self.pairs[(row | key as usize) & (TABLE_SIZE - 1)]
@@ -220,7 +232,7 @@ fn build(k: usize) -> Tables {
             let row = Tables::pair_row(exact_black, exact_white);
             let (black, white) = (Tables::row(exact_black, 0), Tables::row(exact_white, 1));
             for key in 0..1 << 16 {
-                pairs[row | key] = t[black | key] | t[white | key] << 4;
+                pairs[row | key] = pair_of(t[black | key], t[white | key]);
             }
         }
     }
@@ -290,8 +302,16 @@ mod tests {
                 let row = Tables::pair_row(exact_black, exact_white);
                 for key in 0..=u16::MAX {
                     let pair = t.pair(row, key);
-                    assert_eq!(pair & 15, t.get(exact_black, 0, key), "key {key:#06x}");
-                    assert_eq!(pair >> 4, t.get(exact_white, 1, key), "key {key:#06x}");
+                    assert_eq!(
+                        pattern_of(pair, 0),
+                        t.get(exact_black, 0, key),
+                        "key {key:#06x}"
+                    );
+                    assert_eq!(
+                        pattern_of(pair, 1),
+                        t.get(exact_white, 1, key),
+                        "key {key:#06x}"
+                    );
                 }
             }
         }
