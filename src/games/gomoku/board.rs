@@ -210,6 +210,16 @@ const LINE_REACH: [(isize, u32); 8] = {
     t
 };
 
+// [`empty_slots`] reads a key's cell codes in key-slot order as the line slots of
+// [`LINE_REACH`]: the neighbour at the `n`th offset sits in key slot `n`.
+const _: () = {
+    let mut n = 0;
+    while n < 8 {
+        assert!(pattern::slot(LINE_REACH[n].0 as i32) as usize == n);
+        n += 1;
+    }
+};
+
 /// Board state owned by one search thread.
 #[derive(Clone)]
 pub struct Board {
