@@ -211,8 +211,10 @@ const LINE_REACH: [(isize, u32); 8] = {
 };
 
 // [`empty_slots`] reads a key's cell codes in key-slot order as the line slots of
-// [`LINE_REACH`]: the neighbour at the `n`th offset sits in key slot `n`.
+// [`LINE_REACH`]: the neighbour at the `n`th offset sits in key slot `n`, and an empty cell's
+// code is 0 (stones and walls are not).
 const _: () = {
+    assert!(pattern::EMPTY == 0 && WALL != 0);
     let mut n = 0;
     while n < 8 {
         assert!(pattern::slot(LINE_REACH[n].0 as i32) as usize == n);
