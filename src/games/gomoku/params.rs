@@ -197,9 +197,14 @@ pub mod time {
     pub const TREE_NODE_RESERVE_DIV: u64 = 4;
     /// A sharp position may start iterations until this share of the hard limit.
     pub const EXTEND_SHARE: f64 = 0.72;
-    /// With a fixed movetime (soft = hard) no iteration starts past this share of it: the next
-    /// one costs a few times the last ones.
+    /// With a fixed movetime (soft = hard) no iteration starts past this share of it, unless
+    /// it should finish before the tree's stop (`TREE_SHARE`): the next one costs a few times
+    /// the last ones, and one cut short rarely changes the move.
     pub const FIXED_START_SHARE: f64 = 0.45;
+    /// That guess of the next iteration's cost: the last one's times their growth over the
+    /// one before, taken within `GROWTH_MIN..=GROWTH_MAX` (+53 Elo, docs/strength.md).
+    pub const GROWTH_MIN: f64 = 1.5;
+    pub const GROWTH_MAX: f64 = 8.0;
     /// A score fall (in evaluation units) between iterations that marks the position as sharp.
     pub const SHARP_DROP: i32 = 40;
     /// Turns shorter than this skip the VCT searches (they would eat the tree search's time).

@@ -8,8 +8,8 @@
 use std::time::Duration;
 
 use super::params::time::{
-    EXTEND_SHARE, FIRST_CHECK_SHARE, FIXED_START_SHARE, ROOT_VCT_SHARE, SAFETY_END, SHARP_DROP,
-    TREE_NODE_RESERVE_DIV, TREE_SHARE, VCT_MIN_NODES, VCT_MIN_TURN,
+    EXTEND_SHARE, FIRST_CHECK_SHARE, FIXED_START_SHARE, GROWTH_MAX, GROWTH_MIN, ROOT_VCT_SHARE,
+    SAFETY_END, SHARP_DROP, TREE_NODE_RESERVE_DIV, TREE_SHARE, VCT_MIN_NODES, VCT_MIN_TURN,
 };
 use crate::search::SearchControl;
 
@@ -23,6 +23,8 @@ pub struct TimeManager<'c> {
     last: Option<(u32, usize, i32)>,
     /// The answer moved or the score fell at the last iteration, or the root is forced.
     sharp: bool,
+    /// When each finished iteration ended (elapsed time), oldest first.
+    ends: Vec<Duration>,
 }
 
 impl<'c> TimeManager<'c> {
@@ -34,6 +36,7 @@ impl<'c> TimeManager<'c> {
             forced,
             last: None,
             sharp: false,
+            ends: Vec::new(),
         }
     }
 
@@ -92,12 +95,31 @@ impl<'c> TimeManager<'c> {
             if let (Some(soft), Some(hard)) = (c.soft_budget(), c.hard_budget()) {
                 // With a fixed movetime (soft = hard) do not start what cannot finish; a clock's
                 // soft budget already says when to stop starting.
-                if soft >= hard && c.elapsed() > hard.mul_f64(FIXED_START_SHARE) {
+                if soft >= hard
+                    && c.elapsed() > hard.mul_f64(FIXED_START_SHARE)
+                    && !self.next_fits(c.elapsed(), hard)
+                {
                     return false;
                 }
             }
         }
         true
+    }
+
+    /// Whether the next iteration, started at `now`, should end before the tree's stop, judging
+    /// by the last two iterations' cost and its growth between them: a late start that
+    /// finishes is a deeper answer, where a late start that does not is time thrown away.
+    fn next_fits(&self, now: Duration, hard: Duration) -> bool {
+        let [.., a, b, c] = self.ends[..] else {
+            return false;
+        };
+        let (before, last) = ((b - a).as_secs_f64(), (c - b).as_secs_f64());
+        if before <= 0.0 {
+            return false;
+        }
+        let growth = (last / before).clamp(GROWTH_MIN, GROWTH_MAX);
+        let end = now.as_secs_f64() + last * growth;
+        end <= hard.mul_f64(TREE_SHARE).as_secs_f64()
     }
 
     /// Records a finished iteration: a changed answer or a falling score makes the position
@@ -109,6 +131,7 @@ impl<'c> TimeManager<'c> {
                 _ => false,
             };
         self.last = Some((depth, best, score));
+        self.ends.push(self.control.elapsed());
     }
 
     /// Whether a sharp position may start another iteration past the soft budget: up to
@@ -122,5 +145,33 @@ impl<'c> TimeManager<'c> {
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(s: &[u64]) -> Vec<Duration> {
+        s.iter().map(|&s| Duration::from_secs(s)).collect()
+    }
+
+    #[test]
+    fn a_late_iteration_starts_only_when_its_guessed_cost_fits_before_the_trees_stop() {
+        let control = SearchControl::unlimited().with_movetime(Duration::from_secs(100));
+        let mut tm = TimeManager::new(&control, false);
+        let (now, hard) = (Duration::from_secs(50), Duration::from_secs(100));
+        // The tree stops at 88 s. Costs 5 then 5: growth at least 1.5, so 7.5 s, ending at 57.5.
+        tm.ends = secs(&[30, 35, 40]);
+        assert!(tm.next_fits(now, hard));
+        // Costs 10 then 20: twice as dear again, 40 s, ending at 90, past the stop.
+        tm.ends = secs(&[10, 20, 40]);
+        assert!(!tm.next_fits(now, hard));
+        // Costs 1 then 9, at 10 s: the growth of 9 is capped at 8, so 72 s, ending at 82.
+        tm.ends = secs(&[0, 1, 10]);
+        assert!(tm.next_fits(Duration::from_secs(10), hard));
+        // Two finished iterations give no growth to go by.
+        tm.ends = secs(&[20, 40]);
+        assert!(!tm.next_fits(now, hard));
     }
 }
