@@ -202,7 +202,7 @@ pub mod time {
     /// the last ones, and one cut short rarely changes the move.
     pub const FIXED_START_SHARE: f64 = 0.45;
     /// That guess of the next iteration's cost: the last one's times their growth over the
-    /// one before, taken within `GROWTH_MIN..=GROWTH_MAX` (+53 Elo, docs/strength.md).
+    /// one before, taken within `GROWTH_MIN..=GROWTH_MAX` (+34 Elo over two runs, docs/strength.md).
     pub const GROWTH_MIN: f64 = 1.5;
     pub const GROWTH_MAX: f64 = 8.0;
     /// A score fall (in evaluation units) between iterations that marks the position as sharp.

@@ -95,10 +95,8 @@ impl<'c> TimeManager<'c> {
             if let (Some(soft), Some(hard)) = (c.soft_budget(), c.hard_budget()) {
                 // With a fixed movetime (soft = hard) do not start what cannot finish; a clock's
                 // soft budget already says when to stop starting.
-                if soft >= hard
-                    && c.elapsed() > hard.mul_f64(FIXED_START_SHARE)
-                    && !self.next_fits(c.elapsed(), hard)
-                {
+                let now = c.elapsed();
+                if soft >= hard && now > hard.mul_f64(FIXED_START_SHARE) && !self.next_fits(now) {
                     return false;
                 }
             }
@@ -109,17 +107,17 @@ impl<'c> TimeManager<'c> {
     /// Whether the next iteration, started at `now`, should end before the tree's stop, judging
     /// by the last two iterations' cost and its growth between them: a late start that
     /// finishes is a deeper answer, where a late start that does not is time thrown away.
-    fn next_fits(&self, now: Duration, hard: Duration) -> bool {
-        let [.., a, b, c] = self.ends[..] else {
+    fn next_fits(&self, now: Duration) -> bool {
+        let (Some(stop), [.., a, b, c]) = (self.tree_time(), &self.ends[..]) else {
             return false;
         };
-        let (before, last) = ((b - a).as_secs_f64(), (c - b).as_secs_f64());
+        let (before, last) = ((*b - *a).as_secs_f64(), (*c - *b).as_secs_f64());
         if before <= 0.0 {
             return false;
         }
         let growth = (last / before).clamp(GROWTH_MIN, GROWTH_MAX);
         let end = now.as_secs_f64() + last * growth;
-        end <= hard.mul_f64(TREE_SHARE).as_secs_f64()
+        end <= stop.as_secs_f64()
     }
 
     /// Records a finished iteration: a changed answer or a falling score makes the position
@@ -160,18 +158,18 @@ mod tests {
     fn a_late_iteration_starts_only_when_its_guessed_cost_fits_before_the_trees_stop() {
         let control = SearchControl::unlimited().with_movetime(Duration::from_secs(100));
         let mut tm = TimeManager::new(&control, false);
-        let (now, hard) = (Duration::from_secs(50), Duration::from_secs(100));
+        let now = Duration::from_secs(50);
         // The tree stops at 88 s. Costs 5 then 5: growth at least 1.5, so 7.5 s, ending at 57.5.
         tm.ends = secs(&[30, 35, 40]);
-        assert!(tm.next_fits(now, hard));
+        assert!(tm.next_fits(now));
         // Costs 10 then 20: twice as dear again, 40 s, ending at 90, past the stop.
         tm.ends = secs(&[10, 20, 40]);
-        assert!(!tm.next_fits(now, hard));
+        assert!(!tm.next_fits(now));
         // Costs 1 then 9, at 10 s: the growth of 9 is capped at 8, so 72 s, ending at 82.
         tm.ends = secs(&[0, 1, 10]);
-        assert!(tm.next_fits(Duration::from_secs(10), hard));
+        assert!(tm.next_fits(Duration::from_secs(10)));
         // Two finished iterations give no growth to go by.
         tm.ends = secs(&[20, 40]);
-        assert!(!tm.next_fits(now, hard));
+        assert!(!tm.next_fits(now));
     }
 }
