@@ -106,7 +106,7 @@ impl<'c> TimeManager<'c> {
 
     /// Whether the next iteration, started at `now`, should end before the tree's stop, judging
     /// by the last two iterations' cost and its growth between them: a late start that
-    /// finishes is a deeper answer, where a late start that does not is time thrown away.
+    /// finishes is a deeper answer, where one that does not seldom pays for its time.
     fn next_fits(&self, now: Duration) -> bool {
         let (Some(stop), [.., a, b, c]) = (self.tree_time(), &self.ends[..]) else {
             return false;
