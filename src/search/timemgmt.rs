@@ -33,6 +33,11 @@ const MIN_HARD: Duration = Duration::from_millis(5);
 const PER_MOVE_SOFT_SHARE: f64 = 0.6;
 /// How many more moves we plan for when dividing the remaining game time.
 const PLANNED_MOVES: u32 = 25;
+/// A move under a game clock takes at most this part of the time left. It is the hard limit,
+/// and gomoku's search runs its tree to most of it, so it sets what a move costs more than
+/// the soft budget does: at a fifth, moves took about a tenth of the clock and a game
+/// outlasted it (docs/strength.md: a tenth gained 120 Elo in self-play, a fifteenth was level).
+const MOST_OF_LEFT: u32 = 10;
 
 impl Clock {
     /// The budget for the next move, or `None` when no clock constrains it.
@@ -47,8 +52,7 @@ impl Clock {
             soft = Some(h.mul_f64(PER_MOVE_SOFT_SHARE));
         }
         if let Some(left) = self.remaining {
-            // Never spend more than a fifth of what is left on one move.
-            let h = minus_margin(left / 5);
+            let h = minus_margin(left / MOST_OF_LEFT);
             let s = minus_margin(left / PLANNED_MOVES);
             hard = Some(hard.map_or(h, |x| x.min(h)));
             soft = Some(soft.map_or(s, |x| x.min(s)));
@@ -102,6 +106,18 @@ mod tests {
         .unwrap();
         assert!(b.hard <= ms(100));
         assert!(b.hard >= MIN_HARD);
+    }
+
+    #[test]
+    fn a_game_clock_caps_a_move_at_a_tenth_of_the_time_left() {
+        let b = Clock {
+            per_move: Some(ms(30_000)),
+            remaining: Some(ms(180_000)),
+        }
+        .budget()
+        .unwrap();
+        assert!(b.hard <= ms(18_000) && b.hard >= ms(17_000));
+        assert!(b.soft <= ms(180_000 / 25));
     }
 
     #[test]
