@@ -376,7 +376,7 @@ impl GtpExecutor {
         }
         if stones > 0 {
             // Byo-yomi: TIME is for exactly STONES moves, so each may take its share (less the
-            // margin); the "fifth of what is left" rule for main time would waste most of a
+            // margin); the "tenth of what is left" rule for main time would waste most of a
             // one-stone period.
             return Clock {
                 per_move: Some(time / stones),
