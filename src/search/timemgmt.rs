@@ -36,7 +36,8 @@ const PLANNED_MOVES: u32 = 25;
 /// A move under a game clock takes at most this part of the time left. It is the hard limit,
 /// and gomoku's search runs its tree to most of it, so it sets what a move costs more than
 /// the soft budget does: at a fifth, one move in five took over a tenth of the clock, some a
-/// sixth (docs/strength.md: a tenth gained 97 Elo in self-play, a fifteenth was level).
+/// sixth (docs/strength.md: a tenth gained 84 Elo in fixed-length self-play, a fifteenth was
+/// level).
 const MOST_OF_LEFT: u32 = 10;
 
 impl Clock {

@@ -197,12 +197,15 @@ pub mod time {
     pub const TREE_NODE_RESERVE_DIV: u64 = 4;
     /// A sharp position may start iterations until this share of the hard limit.
     pub const EXTEND_SHARE: f64 = 0.72;
-    /// With a fixed movetime (soft = hard) no iteration starts past this share of it, unless
-    /// it should finish before the tree's stop (`TREE_SHARE`): the next one costs a few times
-    /// the last ones. Measured both ways (docs/strength.md): 0.6 lost 51 Elo, 0.3 was level.
+    /// With a fixed movetime (soft = hard: GTP `genmove movetime`, or no clock at all) no
+    /// iteration starts past this share of it, unless it should finish before the tree's stop
+    /// (`TREE_SHARE`): the next one costs a few times the last ones. A clock's turn (Gomocup
+    /// `timeout_turn`, the match runner's `--tc-move`) has a soft budget below the hard limit,
+    /// so this rule and the guess below never act there, and the match figures once quoted for
+    /// them came from engines that played alike (docs/strength.md, forty-fifth session).
     pub const FIXED_START_SHARE: f64 = 0.45;
     /// That guess of the next iteration's cost: the last one's times their growth over the
-    /// one before, taken within `GROWTH_MIN..=GROWTH_MAX` (+34 Elo over two runs, docs/strength.md).
+    /// one before, taken within `GROWTH_MIN..=GROWTH_MAX`.
     pub const GROWTH_MIN: f64 = 1.5;
     pub const GROWTH_MAX: f64 = 8.0;
     /// A score fall (in evaluation units) between iterations that marks the position as sharp.
