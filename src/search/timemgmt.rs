@@ -85,38 +85,33 @@ mod tests {
         Duration::from_millis(v)
     }
 
-    #[test]
-    fn per_move_limit_keeps_margin() {
-        let b = Clock {
-            per_move: Some(ms(1000)),
-            remaining: None,
+    /// The budget of a clock with a per-move limit and game time left, in milliseconds.
+    fn budget_of(per_move: u64, remaining: Option<u64>) -> Budget {
+        Clock {
+            per_move: Some(ms(per_move)),
+            remaining: remaining.map(ms),
         }
         .budget()
-        .unwrap();
+        .expect("a per-move limit always gives a budget")
+    }
+
+    #[test]
+    fn per_move_limit_keeps_margin() {
+        let b = budget_of(1000, None);
         assert!(b.hard <= ms(950));
         assert!(b.soft < b.hard);
     }
 
     #[test]
     fn little_time_left_shrinks_budget() {
-        let b = Clock {
-            per_move: Some(ms(5000)),
-            remaining: Some(ms(500)),
-        }
-        .budget()
-        .unwrap();
+        let b = budget_of(5000, Some(500));
         assert!(b.hard <= ms(100));
         assert!(b.hard >= MIN_HARD);
     }
 
     #[test]
     fn a_game_clock_caps_a_move_at_a_tenth_of_the_time_left() {
-        let b = Clock {
-            per_move: Some(ms(30_000)),
-            remaining: Some(ms(180_000)),
-        }
-        .budget()
-        .unwrap();
+        let b = budget_of(30_000, Some(180_000));
         assert!(b.hard <= ms(18_000) && b.hard >= ms(17_000));
         assert!(b.soft <= ms(180_000 / 25));
     }
