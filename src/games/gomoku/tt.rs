@@ -2,8 +2,52 @@
 //!
 //! Each slot is two atomics: the key XOR the data, and the data. A torn write (two threads
 //! storing at once) fails the XOR check and reads as a miss, so no lock is needed.
+//!
+//! A table outlives its game: it waits as the [`Spare`], and the next game [`Tt::renew`]s it
+//! (every entry then misses) instead of allocating a fresh one, whose pages the kernel would map
+//! one fault at a time inside its first search's clock.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A table a finished game left for the next game of the process, with the `hash` (MiB) it was
+/// made for. A new table's pages are mapped by the kernel at first touch, 65,536 page faults for
+/// 256 MiB, and a game that made its own would take them inside its first search's clock:
+/// measured on a 1 s turn, depth 11 instead of 12 (docs/strength.md, forty-sixth session).
+/// Managers and the match runner play a process's games one after another, so only its first
+/// game pays.
+pub struct Spare(parking_lot::Mutex<Option<(Arc<Tt>, usize)>>);
+
+impl Spare {
+    pub const fn new() -> Spare {
+        Spare(parking_lot::const_mutex(None))
+    }
+
+    /// Keeps `table` for the next game, unless a helper thread of the last search still holds it
+    /// (it could write into the next game's entries). One spare at most: an older one is freed.
+    pub fn leave(&self, table: Arc<Tt>, asked_mib: usize) {
+        let kept = (Arc::strong_count(&table) == 1).then_some((table, asked_mib));
+        *self.0.lock() = kept;
+    }
+
+    /// The spare, emptied ([`Tt::renew`]), when it was made for a `hash` of `mib`. One made for
+    /// another size is freed: `max_memory` may have lowered the hash, and the process must not
+    /// hold both.
+    pub fn take(&self, mib: usize) -> Option<Arc<Tt>> {
+        match self.0.lock().take() {
+            Some((t, asked)) if asked == mib => {
+                t.renew();
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// Frees the spare: the next game does not search with this table.
+    pub fn release(&self) {
+        *self.0.lock() = None;
+    }
+}
 
 /// Bound kinds stored with a score.
 pub const EXACT: u8 = 0;
@@ -28,6 +72,8 @@ pub struct Entry {
 pub struct Tt {
     slots: Vec<[AtomicU64; 2]>,
     mask: usize,
+    /// Mixed into every key: a new salt makes every stored entry miss, an O(1) clear.
+    salt: AtomicU64,
 }
 
 impl Tt {
@@ -46,7 +92,11 @@ impl Tt {
     pub fn try_new(mib: usize) -> Option<Tt> {
         let n = Self::slots_for(mib);
         let slots = zeroed_slots(n)?;
-        Some(Tt { slots, mask: n - 1 })
+        Some(Tt {
+            slots,
+            mask: n - 1,
+            salt: AtomicU64::new(0),
+        })
     }
 
     /// The biggest table of at most `mib` MiB that can be allocated, halving the size until one
@@ -85,7 +135,23 @@ impl Tt {
         (self.slots.len() * 16) >> 20
     }
 
+    /// Forgets every entry at once: later probes miss whatever the slots hold, and stores
+    /// overwrite them (a different key never keeps its slot). For a new game in the same table.
+    pub fn renew(&self) {
+        let old = self.salt.load(Ordering::Relaxed);
+        self.salt.store(
+            crate::base::splitmix64(old ^ 0x9E37_79B9_7F4A_7C15),
+            Ordering::Relaxed,
+        );
+    }
+
+    #[inline]
+    fn salted(&self, key: u64) -> u64 {
+        key ^ self.salt.load(Ordering::Relaxed)
+    }
+
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        let key = self.salted(key);
         let s = &self.slots[key as usize & self.mask];
         let data = s[1].load(Ordering::Relaxed);
         if s[0].load(Ordering::Relaxed) ^ data != key || data == 0 {
@@ -106,7 +172,7 @@ impl Tt {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let s = &self.slots[key as usize & self.mask];
+            let s = &self.slots[self.salted(key) as usize & self.mask];
             // SAFETY: a prefetch is only a hint; the address is of a live slot.
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
@@ -119,6 +185,7 @@ impl Tt {
     }
 
     pub fn store(&self, key: u64, e: Entry) {
+        let key = self.salted(key);
         let s = &self.slots[key as usize & self.mask];
         let old = s[1].load(Ordering::Relaxed);
         let old_key = s[0].load(Ordering::Relaxed) ^ old;
@@ -164,6 +231,52 @@ fn zeroed_slots(n: usize) -> Option<Vec<[AtomicU64; 2]>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spare_is_taken_once_emptied_and_only_for_its_own_size() {
+        let spare = Spare::new();
+        let t = Arc::new(Tt::new(1));
+        t.store(
+            99,
+            Entry {
+                mv: 1,
+                score: 5,
+                depth: 8,
+                bound: EXACT,
+            },
+        );
+        spare.leave(t.clone(), 1);
+        assert!(spare.take(1).is_none(), "a table still shared is not kept");
+        let ptr = Arc::as_ptr(&t);
+        spare.leave(t, 1);
+        let again = spare.take(1).expect("kept for a game of the same hash");
+        assert_eq!(Arc::as_ptr(&again), ptr);
+        assert!(again.probe(99).is_none(), "emptied for the new game");
+        assert!(spare.take(1).is_none(), "taken once");
+        spare.leave(again, 1);
+        assert!(spare.take(2).is_none(), "another hash frees it");
+        assert!(spare.take(1).is_none(), "freed, not kept");
+        spare.leave(Arc::new(Tt::new(1)), 1);
+        spare.release();
+        assert!(spare.take(1).is_none());
+    }
+
+    #[test]
+    fn a_renewed_table_misses_every_old_entry_and_keeps_new_ones() {
+        let t = Tt::new(1);
+        let e = Entry {
+            mv: 7,
+            score: 42,
+            depth: 32,
+            bound: EXACT,
+        };
+        t.store(12_345, e);
+        assert_eq!(t.probe(12_345).map(|f| f.score), Some(42));
+        t.renew();
+        assert!(t.probe(12_345).is_none());
+        t.store(12_345, Entry { score: 7, ..e });
+        assert_eq!(t.probe(12_345).map(|f| f.score), Some(7));
+    }
 
     #[test]
     fn an_impossible_table_is_refused_and_a_smaller_one_found() {
