@@ -73,7 +73,12 @@ impl Session {
 
     /// Switches to another game (or size or rule) with an empty board; unchanged on error.
     pub fn set_game(&mut self, spec: GameSpec) -> Result<(), String> {
+        let gomoku = matches!(spec, GameSpec::Gomoku { .. });
         self.game = spec.build()?;
+        if !gomoku {
+            // The old game may have left its table for the next gomoku game.
+            crate::games::gomoku::release_spare_table();
+        }
         Ok(())
     }
 

@@ -54,7 +54,8 @@ pub struct Gomoku {
     grid: Grid,
     history: Vec<(Color, Point)>,
     outcome: Option<Outcome>,
-    /// The transposition table, created at the first `think` with the `hash` option's size.
+    /// The transposition table: the previous game's, renewed, or made by the first `think`,
+    /// with the `hash` option's size.
     tt: Option<Arc<tt::Tt>>,
     /// The `hash` (MiB) the table was made for: it may be smaller when that much memory could
     /// not be had, and is reused as long as the option does not change.
@@ -84,10 +85,9 @@ impl Gomoku {
     /// on boards too big to solve. Only its search is k-aware: the caller referees (this
     /// struct's own outcome still looks for five) and stops playing when a line of k is made.
     pub fn with_line_length(width: usize, height: usize, k: usize) -> Gomoku {
-        Gomoku {
-            line: k,
-            ..Gomoku::new(width, height, Rule::Freestyle)
-        }
+        let mut g = Gomoku::new(width, height, Rule::Freestyle);
+        g.line = k;
+        g
     }
 
     /// The evaluation's features in this position: per pattern code, how many (empty point,
@@ -238,16 +238,18 @@ impl Game for Gomoku {
             return Err(ThinkError::GameOver);
         }
         let mib = ctx.options.hash_mib;
+        if self.tt_asked != mib {
+            self.tt = SPARE_TABLE.take(mib);
+        }
         let tt = match &self.tt {
-            Some(t) if self.tt_asked == mib => t.clone(),
-            _ => {
-                self.tt = None;
+            Some(t) => t.clone(),
+            None => {
                 let t = Arc::new(allocate_tt(mib, ctx)?);
-                self.tt_asked = mib;
                 self.tt = Some(t.clone());
                 t
             }
         };
+        self.tt_asked = mib;
         let pos = think::Position {
             width: self.width,
             height: self.height,
@@ -259,9 +261,27 @@ impl Game for Gomoku {
     }
 
     fn clear_search_state(&mut self) {
-        self.tt_asked = 0;
-        self.tt = None;
+        if let Some(t) = &self.tt {
+            t.renew();
+        }
     }
+}
+
+impl Drop for Gomoku {
+    fn drop(&mut self) {
+        if let Some(t) = self.tt.take() {
+            SPARE_TABLE.leave(t, self.tt_asked);
+        }
+    }
+}
+
+/// The table the last finished game left for the next one.
+static SPARE_TABLE: tt::Spare = tt::Spare::new();
+
+/// Frees the table a finished gomoku game left, for a session that goes on with another kind of
+/// game: the process should not hold its memory meanwhile.
+pub fn release_spare_table() {
+    SPARE_TABLE.release();
 }
 
 /// The transposition table for a `hash` of `mib` MiB: when that much memory cannot be had, the
@@ -282,4 +302,64 @@ fn allocate_tt(mib: usize, ctx: &mut SearchContext) -> Result<tt::Tt, ThinkError
         });
     }
     Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{with_quiet_context, EngineOptions, SearchControl};
+
+    fn search_after_four_stones(g: &mut Gomoku, options: &EngineOptions) -> Thought {
+        if g.history.is_empty() {
+            let stones = [(7, 7), (8, 8), (8, 6), (6, 8)];
+            for (k, (x, y)) in stones.into_iter().enumerate() {
+                let c = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                g.play(c, Point::new(x, y)).expect("a legal stone");
+            }
+        }
+        let control = SearchControl::unlimited().with_max_depth(8);
+        with_quiet_context(&control, options, |ctx| g.think(Color::Black, ctx))
+            .expect("a move on a board with room")
+    }
+
+    #[test]
+    fn a_game_searching_with_the_last_games_table_searches_as_with_a_fresh_one() {
+        let options = EngineOptions {
+            hash_mib: 2,
+            ..EngineOptions::default()
+        };
+        let mut first = Gomoku::new(15, 15, Rule::Freestyle);
+        let fresh = search_after_four_stones(&mut first, &options);
+        // What the table holds matters: the same search again in the same game costs less.
+        let again = search_after_four_stones(&mut first, &options);
+        assert!(
+            again.nodes < fresh.nodes,
+            "{} vs {}",
+            again.nodes,
+            fresh.nodes
+        );
+        // The hand-over `Drop` and `think` make, through a spare of this test's own (the
+        // process's spare is shared with every test running beside this one).
+        let spare = tt::Spare::new();
+        let table = first.tt.take().expect("made by the search");
+        let ptr = Arc::as_ptr(&table);
+        spare.leave(table, first.tt_asked);
+        let mut second = Gomoku::new(15, 15, Rule::Freestyle);
+        second.tt = spare.take(options.hash_mib);
+        second.tt_asked = options.hash_mib;
+        let reused = search_after_four_stones(&mut second, &options);
+        assert_eq!(second.tt.as_ref().map(Arc::as_ptr), Some(ptr));
+        assert_eq!(
+            (reused.point, reused.depth, reused.nodes),
+            (fresh.point, fresh.depth, fresh.nodes)
+        );
+        // A cleared game's table is emptied in place as well.
+        second.clear_search_state();
+        let cleared = search_after_four_stones(&mut second, &options);
+        assert_eq!(cleared.nodes, fresh.nodes);
+    }
 }
