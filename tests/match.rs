@@ -830,3 +830,48 @@ fn sprt_verdicts_reach_scripts_through_the_exit_status() {
     assert!(bad.stderr.contains("elo0 < elo1"), "{}", bad.stderr);
     assert!(!bad.stdout.contains("game 1"));
 }
+
+/// How many processes each engine of a 4-game tictactoe match started, read from the traffic
+/// log's `started:` notes.
+fn processes_started(extra: &[&str]) -> [usize; 2] {
+    let log = temp(&format!("fresh-{}.log", extra.len()));
+    let mut args = vec![
+        "--engine",
+        GM,
+        "--name",
+        "first",
+        "--engine",
+        GM,
+        "--name",
+        "second",
+        "--game",
+        "tictactoe",
+        "--games",
+        "4",
+        "--tc-move",
+        "300",
+        "--tolerance",
+        "2000",
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let r = run_match(&args);
+    check_consistent(&r, ["first", "second"], 4);
+    let traffic = std::fs::read_to_string(&log).expect("log written");
+    let _ = std::fs::remove_file(&log);
+    ["first", "second"].map(|name| {
+        traffic
+            .lines()
+            .filter(|l| l.contains(&format!("{name} # started:")))
+            .count()
+    })
+}
+
+/// One process per engine plays every game; `--fresh-processes` starts a new one for each game,
+/// as a Gomocup tournament does.
+#[test]
+fn fresh_processes_starts_the_engines_anew_for_every_game() {
+    assert_eq!(processes_started(&[]), [1, 1]);
+    assert_eq!(processes_started(&["--fresh-processes"]), [4, 4]);
+}

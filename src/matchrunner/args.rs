@@ -14,12 +14,14 @@ usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
                       [--protocol gomocup|gtp] [--game gomoku|tictactoe|\"mnk M N K\"] [--size N]
                       [--rule freestyle|standard|renju] [--games N] [--openings FILE]
                       [--tc-move MS] [--tc-match MS] [--tolerance MS] [--concurrency N]
-                      [--sgf FILE] [--seed N] [--log FILE]
+                      [--sgf FILE] [--seed N] [--log FILE] [--fresh-processes]
                       [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=logistic|normalized]]
   CMD is a command line (quote it); --option and --dir apply to the engine before them; the
   first --name names the first engine, the second the second.
   Defaults: gomoku 15x15 freestyle over gomocup (tictactoe, mnk: gtp), 2 games per opening (10 games
   without --openings), --tc-move 1000, --tc-match 0 (none), --tolerance 100, --concurrency 1.
+  --fresh-processes starts both engines anew for every game, as a Gomocup tournament does
+  (default: one pair of processes per concurrent game, reused from game to game).
   --sprt stops at a verdict (at --games at the latest, which must then be even); exit status
   0 = H1 accepted (or no --sprt), 3 = H0 accepted, 4 = inconclusive, 2 = could not run.";
 
@@ -74,6 +76,9 @@ pub struct MatchConfig {
     pub log: Option<PathBuf>,
     /// Stop at this test's verdict instead of playing every game.
     pub sprt: Option<Sprt>,
+    /// New engine processes for every game, as piskvork's tournaments start them: what a
+    /// process carries from game to game (tables, caches) then helps no game.
+    pub fresh_processes: bool,
 }
 
 /// The flags read so far, before the cross-checks of [`Partial::finish`].
@@ -96,6 +101,7 @@ struct Partial {
     seed: Option<u64>,
     log: Option<PathBuf>,
     sprt: Option<Sprt>,
+    fresh_processes: bool,
 }
 
 impl Default for Partial {
@@ -118,6 +124,7 @@ impl Default for Partial {
             seed: None,
             log: None,
             sprt: None,
+            fresh_processes: false,
         }
     }
 }
@@ -132,6 +139,10 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     while let Some(flag) = it.next() {
         if flag == "-h" || flag == "--help" {
             return Err(String::new());
+        }
+        if flag == "--fresh-processes" {
+            p.fresh_processes = true;
+            continue;
         }
         p.flag(flag, &mut it)?;
     }
@@ -341,6 +352,7 @@ impl Partial {
             seed: self.seed,
             log: self.log,
             sprt: self.sprt,
+            fresh_processes: self.fresh_processes,
         })
     }
 }

@@ -1,6 +1,6 @@
 //! Runs the games of a match on `concurrency` worker threads. Each worker owns its own pair of
-//! engine processes and reuses them from game to game (restarting any that failed), so N games
-//! in flight cost 2N processes.
+//! engine processes and reuses them from game to game (restarting any that failed, and every
+//! one after each game with `--fresh-processes`), so N games in flight cost 2N processes.
 //!
 //! The unit of work is a game pair (one opening, colors swapped): a worker plays both games of
 //! a pair one after the other and hands them back together, so pair statistics never wait on
@@ -74,6 +74,11 @@ pub fn run(
                     let mut records = Vec::with_capacity(unit.len());
                     for job in &unit {
                         let record = play_game(job, &mut players, cfg, stop);
+                        if cfg.fresh_processes {
+                            for p in &mut players {
+                                p.shutdown();
+                            }
+                        }
                         if let Some(l) = &log {
                             l.flush();
                         }
