@@ -492,13 +492,7 @@ fn max_memory_bounds_the_peak_memory() {
     e.send("BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
     let m = reply(&mut e, Duration::from_secs(10)).expect("a move");
     assert!(is_coords(&m), "got {m:?}");
-    let status =
-        std::fs::read_to_string(format!("/proc/{}/status", e.pid())).expect("/proc status");
-    let peak_kib: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmHWM");
+    let peak_kib = common::status_kib(e.pid(), "VmHWM:");
     println!(
         "peak resident size {} KiB under max_memory {limit_mib} MiB",
         peak_kib

@@ -144,7 +144,7 @@ const FIXED_OVERHEAD_KIB: u64 = 6 << 10;
 /// Peak resident size (VmHWM) of a live process, in KiB.
 #[cfg(target_os = "linux")]
 fn peak_kib(pid: u32) -> u64 {
-    status_kib(pid, "VmHWM:")
+    common::status_kib(pid, "VmHWM:")
 }
 
 /// The 24-puzzle, far too deep for a breadth-first search: every search that stores
@@ -206,17 +206,6 @@ fn the_memory_budget_bounds_the_peak_resident_size() {
     }
 }
 
-/// A line of `/proc/PID/status` in KiB (`VmRSS`, `VmHWM`).
-#[cfg(target_os = "linux")]
-fn status_kib(pid: u32, field: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix(field))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("a status field in kB")
-}
-
 /// Minor page faults of a live process so far (`/proc/PID/stat`, field 10).
 #[cfg(target_os = "linux")]
 fn minor_faults(pid: u32) -> u64 {
@@ -242,7 +231,7 @@ fn the_gomoku_table_outlives_its_game_and_not_a_change_of_game() {
     let pid = e.pid();
     assert_eq!(e.gtp("setoption hash 64"), "= ");
     assert_eq!(e.gtp("game gomoku 15"), "= ");
-    let rss_before = status_kib(pid, "VmRSS:");
+    let rss_before = common::status_kib(pid, "VmRSS:");
     // A node budget, not a time: a loaded machine (the rest of the suite runs beside this
     // test) must not make the search too small to fill the table.
     let search = |e: &mut common::Engine| {
@@ -251,7 +240,7 @@ fn the_gomoku_table_outlives_its_game_and_not_a_change_of_game() {
         assert!(a.starts_with("= "), "{a}");
     };
     search(&mut e);
-    let rss_searched = status_kib(pid, "VmRSS:");
+    let rss_searched = common::status_kib(pid, "VmRSS:");
     // 400,000 nodes store into nearly every one of the table's 16,384 pages.
     assert!(
         rss_searched > rss_before + TABLE_KIB * 3 / 4,
@@ -259,7 +248,7 @@ fn the_gomoku_table_outlives_its_game_and_not_a_change_of_game() {
     );
 
     assert_eq!(e.gtp("clear_board"), "= ");
-    let rss_cleared = status_kib(pid, "VmRSS:");
+    let rss_cleared = common::status_kib(pid, "VmRSS:");
     assert!(
         rss_cleared > rss_searched - TABLE_KIB / 8,
         "a new game kept {rss_cleared} of {rss_searched} KiB"
@@ -274,7 +263,7 @@ fn the_gomoku_table_outlives_its_game_and_not_a_change_of_game() {
     );
 
     assert_eq!(e.gtp("game tictactoe"), "= ");
-    let rss_other = status_kib(pid, "VmRSS:");
+    let rss_other = common::status_kib(pid, "VmRSS:");
     assert!(
         rss_other < rss_searched - TABLE_KIB * 3 / 4,
         "another game freed only {} of {rss_searched} KiB",

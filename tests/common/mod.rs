@@ -157,3 +157,15 @@ pub fn hostile_line(
     }
     line
 }
+
+/// A line of `/proc/PID/status` in KiB (`VmRSS`, `VmHWM`): what memory tests read of a live
+/// engine.
+#[cfg(target_os = "linux")]
+pub fn status_kib(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("a status field in kB")
+}

@@ -19,6 +19,7 @@ use std::sync::Arc;
 pub struct Spare(parking_lot::Mutex<Option<(Arc<Tt>, usize)>>);
 
 impl Spare {
+    /// An empty holder; `const`, so the process's one spare can be a `static`.
     pub const fn new() -> Spare {
         Spare(parking_lot::const_mutex(None))
     }
