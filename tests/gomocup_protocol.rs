@@ -499,3 +499,20 @@ fn max_memory_bounds_the_peak_memory() {
     );
     assert!(peak_kib < limit_mib << 10, "peak {peak_kib} KiB");
 }
+
+/// A tournament starts every game in a new process, and a fresh table's pages are mapped one
+/// fault at a time inside the first search's clock. So a timed move's table is sized to the
+/// turn (32 MiB for 1 s, docs/strength.md), not to the default 256 MiB `hash`: a 1 s search
+/// stores into nearly every page of whatever table it has, so the peak shows the size.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_turn_of_one_second_searches_with_a_table_sized_to_it() {
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 1000");
+    e.send("BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
+    let m = reply(&mut e, Duration::from_secs(10)).expect("a move");
+    assert!(is_coords(&m), "got {m:?}");
+    let peak_kib = common::status_kib(e.pid(), "VmHWM:");
+    println!("peak resident size {peak_kib} KiB after a 1 s turn");
+    assert!(peak_kib < 80 << 10, "peak {peak_kib} KiB");
+}

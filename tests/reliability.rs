@@ -83,14 +83,15 @@ fn a_hash_that_cannot_be_had_is_halved_not_fatal() {
 }
 
 /// The same under Gomocup, where the note is a `MESSAGE` line: the default 256 MiB table does not
-/// fit a 200 MB address space, a smaller one does, and the brain plays on.
+/// fit a 200 MB address space, a smaller one does, and the brain plays on. (A 30 s turn, so the
+/// table sized to the turn is all of `hash`: the 2 s default would want only 64 MiB.)
 #[cfg(target_os = "linux")]
 #[test]
 fn gomocup_says_in_a_message_when_the_table_is_smaller() {
     let (ok, out, err) = run_limited(
         200,
         &["--protocol", "gomocup"],
-        "START 15\nBEGIN\nTURN 8,8\nABOUT\nEND\n",
+        "START 15\nINFO timeout_turn 30000\nBEGIN\nTURN 8,8\nABOUT\nEND\n",
     );
     assert!(ok, "exit failure; stderr: {err}");
     let lines: Vec<&str> = out

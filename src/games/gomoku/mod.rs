@@ -30,7 +30,7 @@ pub use params::order::{
 };
 
 use super::{Color, Game, GameSpec, Outcome, PlayError, Point, Rule, ThinkError, Thought};
-use crate::search::SearchContext;
+use crate::search::{SearchContext, SearchControl};
 use rules::Grid;
 
 /// One candidate point's move-ordering features (see [`Gomoku::order_features`]).
@@ -55,10 +55,10 @@ pub struct Gomoku {
     history: Vec<(Color, Point)>,
     outcome: Option<Outcome>,
     /// The transposition table: the previous game's, renewed, or made by the first `think`,
-    /// with the `hash` option's size.
+    /// sized to its time limit ([`table_mib`]).
     tt: Option<Arc<tt::Tt>>,
-    /// The `hash` (MiB) the table was made for: it may be smaller when that much memory could
-    /// not be had, and is reused as long as the option does not change.
+    /// The size (MiB) the table was asked for: it may be smaller when that much memory could
+    /// not be had. Reused while it is at least what a search wants and at most `hash`.
     tt_asked: usize,
     /// Stones in a row that win, as the search sees it: 5, or k when an m,n,k game borrows
     /// this engine ([`Gomoku::with_line_length`]).
@@ -237,19 +237,22 @@ impl Game for Gomoku {
         if self.outcome.is_some() {
             return Err(ThinkError::GameOver);
         }
-        let mib = ctx.options.hash_mib;
-        if self.tt_asked != mib {
-            self.tt = SPARE_TABLE.take(mib);
-        }
+        let hash = ctx.options.hash_mib;
+        let want = table_mib(hash, ctx.control);
         let tt = match &self.tt {
-            Some(t) => t.clone(),
-            None => {
-                let t = Arc::new(allocate_tt(mib, ctx)?);
+            Some(t) if (want..=hash).contains(&self.tt_asked) => t.clone(),
+            _ => {
+                // Freed before another is made: the process must not hold both.
+                self.tt = None;
+                let (t, asked) = match SPARE_TABLE.take(want, hash) {
+                    Some(spare) => spare,
+                    None => (Arc::new(allocate_tt(want, ctx)?), want),
+                };
                 self.tt = Some(t.clone());
+                self.tt_asked = asked;
                 t
             }
         };
-        self.tt_asked = mib;
         let pos = think::Position {
             width: self.width,
             height: self.height,
@@ -284,6 +287,21 @@ pub fn release_spare_table() {
     SPARE_TABLE.release();
 }
 
+/// The table size (MiB) a search under `control` wants: [`params::table::MIB_PER_SECOND`] per
+/// second of its hard time limit, rounded up to a power of two, at least
+/// [`params::table::MIN_MIB`] and at most `hash`; all of `hash` without a time limit (analysis,
+/// `infinite`, node and depth limits), where the page faults are not charged to a clock.
+fn table_mib(hash: usize, control: &SearchControl) -> usize {
+    use params::table::{MIB_PER_SECOND, MIN_MIB};
+    match control.hard_budget() {
+        Some(hard) if !control.is_infinite() => {
+            let mib = (hard.as_secs_f64() * MIB_PER_SECOND).ceil() as usize;
+            mib.next_power_of_two().max(MIN_MIB).min(hash)
+        }
+        _ => hash,
+    }
+}
+
 /// The transposition table for a `hash` of `mib` MiB: when that much memory cannot be had, the
 /// biggest that can (halving), said in an `info` line (a `MESSAGE` under Gomocup); when not even
 /// 1 MiB can, the move fails with an error and the session goes on.
@@ -307,7 +325,8 @@ fn allocate_tt(mib: usize, ctx: &mut SearchContext) -> Result<tt::Tt, ThinkError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{with_quiet_context, EngineOptions, SearchControl};
+    use crate::search::{with_quiet_context, EngineOptions};
+    use std::time::Duration;
 
     fn search_after_four_stones(g: &mut Gomoku, options: &EngineOptions) -> Thought {
         if g.history.is_empty() {
@@ -349,8 +368,11 @@ mod tests {
         let ptr = Arc::as_ptr(&table);
         spare.leave(table, first.tt_asked);
         let mut second = Gomoku::new(15, 15, Rule::Freestyle);
-        second.tt = spare.take(options.hash_mib);
-        second.tt_asked = options.hash_mib;
+        let (table, asked) = spare
+            .take(options.hash_mib, options.hash_mib)
+            .expect("left for a game of the same hash");
+        second.tt = Some(table);
+        second.tt_asked = asked;
         let reused = search_after_four_stones(&mut second, &options);
         assert_eq!(second.tt.as_ref().map(Arc::as_ptr), Some(ptr));
         assert_eq!(
@@ -361,5 +383,50 @@ mod tests {
         second.clear_search_state();
         let cleared = search_after_four_stones(&mut second, &options);
         assert_eq!(cleared.nodes, fresh.nodes);
+    }
+
+    #[test]
+    fn a_timed_search_wants_a_table_sized_to_its_turn_and_an_untimed_one_all_of_hash() {
+        let timed = |ms: u64| SearchControl::unlimited().with_movetime(Duration::from_millis(ms));
+        assert_eq!(table_mib(256, &timed(950)), 32, "a 1 s turn's hard limit");
+        assert_eq!(table_mib(256, &timed(250)), params::table::MIN_MIB);
+        assert_eq!(table_mib(256, &timed(1900)), 64);
+        assert_eq!(table_mib(256, &timed(30_000)), 256, "never over hash");
+        assert_eq!(table_mib(8, &timed(950)), 8, "never over hash");
+        assert_eq!(table_mib(256, &SearchControl::unlimited()), 256);
+        let nodes = SearchControl::unlimited().with_max_nodes(1000);
+        assert_eq!(table_mib(256, &nodes), 256);
+        let infinite = timed(950).with_infinite();
+        assert_eq!(table_mib(256, &infinite), 256);
+    }
+
+    #[test]
+    fn a_game_keeps_its_table_while_it_is_big_enough_and_within_hash() {
+        let mut g = Gomoku::new(15, 15, Rule::Freestyle);
+        g.play(Color::Black, Point::new(7, 7)).expect("legal");
+        let options = |hash_mib| EngineOptions {
+            hash_mib,
+            ..EngineOptions::default()
+        };
+        let think = |g: &mut Gomoku, hash: usize, control: SearchControl| {
+            let o = options(hash);
+            with_quiet_context(&control.with_max_depth(2), &o, |ctx| {
+                g.think_excluding(Color::White, &[], ctx)
+            })
+            .expect("a move");
+            let t = g.tt.as_ref().expect("a table");
+            (Arc::as_ptr(t), t.mib())
+        };
+        let turn = |ms| SearchControl::unlimited().with_movetime(Duration::from_millis(ms));
+        let (first, mib) = think(&mut g, 64, turn(950));
+        assert_eq!(mib, 32);
+        // (Pointers are compared only while the first table lives: a freed table's address
+        // may come back.)
+        let (shorter, _) = think(&mut g, 64, turn(200));
+        assert_eq!(shorter, first, "a shorter turn keeps the bigger table");
+        let (_, mib) = think(&mut g, 64, SearchControl::unlimited());
+        assert_eq!(mib, 64, "analysis wants all of hash");
+        let (_, mib) = think(&mut g, 16, turn(950));
+        assert_eq!(mib, 16, "a lowered hash bounds the table");
     }
 }

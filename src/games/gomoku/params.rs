@@ -182,6 +182,18 @@ pub mod safety {
     pub const TRIES: usize = 7;
 }
 
+/// The transposition table's size under a time limit. A fresh table's pages are mapped at first
+/// touch, about 1.3 ms per MiB here, inside the first search's clock; and a Gomocup tournament
+/// starts each game in a new process, so every game pays. At these rates a 1 s turn's table is
+/// 32 MiB, which played level with 256 MiB at 1 s when neither paid the faults (docs/strength.md,
+/// forty-seventh session). `hash` stays the upper bound; a search without a time limit uses all of it.
+pub mod table {
+    /// MiB of table per second of the move's hard limit (rounded up to a power of two).
+    pub const MIB_PER_SECOND: f64 = 32.0;
+    /// The smallest table a timed move is given.
+    pub const MIN_MIB: usize = 16;
+}
+
 /// How a turn's time is shared between the root threat searches, the tree and the safety net
 /// (used by the gomoku time manager).
 pub mod time {

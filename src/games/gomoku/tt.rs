@@ -10,8 +10,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// A table a finished game left for the next game of the process, with the `hash` (MiB) it was
-/// made for. A new table's pages are mapped by the kernel at first touch, 65,536 page faults for
+/// A table a finished game left for the next game of the process, with the size (MiB) it was
+/// asked for. A new table's pages are mapped by the kernel at first touch, 65,536 page faults for
 /// 256 MiB, and a game that made its own would take them inside its first search's clock:
 /// measured on a 1 s turn, depth 11 instead of 12 (docs/strength.md, forty-sixth session).
 /// Managers and the match runner play a process's games one after another, so only its first
@@ -31,14 +31,16 @@ impl Spare {
         *self.0.lock() = kept;
     }
 
-    /// The spare, emptied ([`Tt::renew`]), when it was made for a `hash` of `mib`. One made for
-    /// another size is freed: `max_memory` may have lowered the hash, and the process must not
-    /// hold both.
-    pub fn take(&self, mib: usize) -> Option<Arc<Tt>> {
+    /// The spare, emptied ([`Tt::renew`]), when it was asked for `want..=hash` MiB: a bigger one
+    /// than the search wants costs nothing more, its pages are mapped already. One outside that
+    /// range is freed: over `hash` (`max_memory` may have lowered it), the process must not hold
+    /// it; under `want`, the caller makes a bigger one and must not hold both.
+    /// Returns it with the size it was asked for.
+    pub fn take(&self, want: usize, hash: usize) -> Option<(Arc<Tt>, usize)> {
         match self.0.lock().take() {
-            Some((t, asked)) if asked == mib => {
+            Some((t, asked)) if (want..=hash).contains(&asked) => {
                 t.renew();
-                Some(t)
+                Some((t, asked))
             }
             _ => None,
         }
@@ -234,7 +236,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_spare_is_taken_once_emptied_and_only_for_its_own_size() {
+    fn a_spare_is_taken_once_emptied_and_only_within_the_wanted_sizes() {
         let spare = Spare::new();
         let t = Arc::new(Tt::new(1));
         t.store(
@@ -247,19 +249,34 @@ mod tests {
             },
         );
         spare.leave(t.clone(), 1);
-        assert!(spare.take(1).is_none(), "a table still shared is not kept");
+        assert!(
+            spare.take(1, 1).is_none(),
+            "a table still shared is not kept"
+        );
         let ptr = Arc::as_ptr(&t);
         spare.leave(t, 1);
-        let again = spare.take(1).expect("kept for a game of the same hash");
+        let (again, asked) = spare.take(1, 1).expect("kept for a game of the same hash");
+        assert_eq!(asked, 1);
         assert_eq!(Arc::as_ptr(&again), ptr);
         assert!(again.probe(99).is_none(), "emptied for the new game");
-        assert!(spare.take(1).is_none(), "taken once");
+        assert!(spare.take(1, 1).is_none(), "taken once");
         spare.leave(again, 1);
-        assert!(spare.take(2).is_none(), "another hash frees it");
-        assert!(spare.take(1).is_none(), "freed, not kept");
-        spare.leave(Arc::new(Tt::new(1)), 1);
+        assert!(spare.take(2, 2).is_none(), "a search wanting more frees it");
+        assert!(spare.take(1, 1).is_none(), "freed, not kept");
+        spare.leave(Arc::new(Tt::new(2)), 2);
+        assert!(
+            spare.take(1, 1).is_none(),
+            "a hash lowered below it frees it"
+        );
+        assert!(spare.take(1, 2).is_none(), "freed, not kept");
+        spare.leave(Arc::new(Tt::new(2)), 2);
+        let (bigger, asked) = spare
+            .take(1, 4)
+            .expect("a bigger table than wanted is taken");
+        assert_eq!((bigger.mib(), asked), (2, 2));
+        spare.leave(bigger, 2);
         spare.release();
-        assert!(spare.take(1).is_none());
+        assert!(spare.take(1, 4).is_none());
     }
 
     #[test]
