@@ -296,7 +296,8 @@ fn table_mib(hash: usize, control: &SearchControl) -> usize {
     match control.hard_budget() {
         Some(hard) if !control.is_infinite() => {
             let mib = (hard.as_secs_f64() * MIB_PER_SECOND).ceil() as usize;
-            mib.next_power_of_two().max(MIN_MIB).min(hash)
+            // At most `hash` before rounding: a turn of years must not overflow the power of two.
+            mib.min(hash).next_power_of_two().max(MIN_MIB).min(hash)
         }
         _ => hash,
     }
@@ -393,6 +394,7 @@ mod tests {
         assert_eq!(table_mib(256, &timed(1900)), 64);
         assert_eq!(table_mib(256, &timed(30_000)), 256, "never over hash");
         assert_eq!(table_mib(8, &timed(950)), 8, "never over hash");
+        assert_eq!(table_mib(256, &timed(1 << 50)), 256, "a turn of millennia");
         assert_eq!(table_mib(256, &SearchControl::unlimited()), 256);
         let nodes = SearchControl::unlimited().with_max_nodes(1000);
         assert_eq!(table_mib(256, &nodes), 256);
