@@ -238,13 +238,15 @@ impl Game for Gomoku {
             return Err(ThinkError::GameOver);
         }
         let hash = ctx.options.hash_mib;
-        let want = table_mib(hash, ctx.control);
+        // The sizes a table may have for this search: what it wants, up to `hash`.
+        let sizes = table_mib(hash, ctx.control)..=hash;
         let tt = match &self.tt {
-            Some(t) if (want..=hash).contains(&self.tt_asked) => t.clone(),
+            Some(t) if sizes.contains(&self.tt_asked) => t.clone(),
             _ => {
                 // Freed before another is made: the process must not hold both.
                 self.tt = None;
-                let (t, asked) = match SPARE_TABLE.take(want, hash) {
+                let want = *sizes.start();
+                let (t, asked) = match SPARE_TABLE.take(sizes) {
                     Some(spare) => spare,
                     None => (Arc::new(allocate_tt(want, ctx)?), want),
                 };
@@ -370,7 +372,7 @@ mod tests {
         spare.leave(table, first.tt_asked);
         let mut second = Gomoku::new(15, 15, Rule::Freestyle);
         let (table, asked) = spare
-            .take(options.hash_mib, options.hash_mib)
+            .take(options.hash_mib..=options.hash_mib)
             .expect("left for a game of the same hash");
         second.tt = Some(table);
         second.tt_asked = asked;

@@ -7,6 +7,7 @@
 //! (every entry then misses) instead of allocating a fresh one, whose pages the kernel would map
 //! one fault at a time inside its first search's clock.
 
+use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -31,14 +32,14 @@ impl Spare {
         *self.0.lock() = kept;
     }
 
-    /// The spare, emptied ([`Tt::renew`]), when it was asked for `want..=hash` MiB: a bigger one
-    /// than the search wants costs nothing more, its pages are mapped already. One outside that
-    /// range is freed: over `hash` (`max_memory` may have lowered it), the process must not hold
-    /// it; under `want`, the caller makes a bigger one and must not hold both.
-    /// Returns it with the size it was asked for.
-    pub fn take(&self, want: usize, hash: usize) -> Option<(Arc<Tt>, usize)> {
+    /// The spare, emptied ([`Tt::renew`]), when the size it was asked for lies in `sizes` (MiB,
+    /// from what the search wants to `hash`): a bigger one than the search wants costs nothing
+    /// more, its pages are mapped already. One outside is freed: over `hash` (`max_memory` may
+    /// have lowered it), the process must not hold it; under the wanted size, the caller makes a
+    /// bigger one and must not hold both. Returns it with the size it was asked for.
+    pub fn take(&self, sizes: RangeInclusive<usize>) -> Option<(Arc<Tt>, usize)> {
         match self.0.lock().take() {
-            Some((t, asked)) if (want..=hash).contains(&asked) => {
+            Some((t, asked)) if sizes.contains(&asked) => {
                 t.renew();
                 Some((t, asked))
             }
@@ -250,33 +251,36 @@ mod tests {
         );
         spare.leave(t.clone(), 1);
         assert!(
-            spare.take(1, 1).is_none(),
+            spare.take(1..=1).is_none(),
             "a table still shared is not kept"
         );
         let ptr = Arc::as_ptr(&t);
         spare.leave(t, 1);
-        let (again, asked) = spare.take(1, 1).expect("kept for a game of the same hash");
+        let (again, asked) = spare.take(1..=1).expect("kept for a game of the same hash");
         assert_eq!(asked, 1);
         assert_eq!(Arc::as_ptr(&again), ptr);
         assert!(again.probe(99).is_none(), "emptied for the new game");
-        assert!(spare.take(1, 1).is_none(), "taken once");
+        assert!(spare.take(1..=1).is_none(), "taken once");
         spare.leave(again, 1);
-        assert!(spare.take(2, 2).is_none(), "a search wanting more frees it");
-        assert!(spare.take(1, 1).is_none(), "freed, not kept");
+        assert!(
+            spare.take(2..=2).is_none(),
+            "a search wanting more frees it"
+        );
+        assert!(spare.take(1..=1).is_none(), "freed, not kept");
         spare.leave(Arc::new(Tt::new(2)), 2);
         assert!(
-            spare.take(1, 1).is_none(),
+            spare.take(1..=1).is_none(),
             "a hash lowered below it frees it"
         );
-        assert!(spare.take(1, 2).is_none(), "freed, not kept");
+        assert!(spare.take(1..=2).is_none(), "freed, not kept");
         spare.leave(Arc::new(Tt::new(2)), 2);
         let (bigger, asked) = spare
-            .take(1, 4)
+            .take(1..=4)
             .expect("a bigger table than wanted is taken");
         assert_eq!((bigger.mib(), asked), (2, 2));
         spare.leave(bigger, 2);
         spare.release();
-        assert!(spare.take(1, 4).is_none());
+        assert!(spare.take(1..=4).is_none());
     }
 
     #[test]
