@@ -17,7 +17,7 @@ const MAX_WORDS: usize = 16;
 /// allow at most 22 x 22), so a board index always fits the search's 16-bit move-list entries.
 pub const MAX_POINTS: usize = 64 * MAX_WORDS;
 
-use super::params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
+use super::params::eval::{OPPONENT_COMBO_WEIGHT, OPPONENT_WEIGHT, OWN_COMBO_WEIGHT, OWN_WEIGHT};
 use super::params::order::{OPPONENT_ORDER_WEIGHT, OWN_ORDER_WEIGHT, POINT_WEIGHT as WEIGHT};
 
 /// The fields of the packed threat summary ([`PACKED`]): 3-bit counts (four directions at
@@ -127,6 +127,82 @@ const PAIR_EVAL: [[[i32; 2]; 2]; 256] = {
     t
 };
 
+/// A point's line counts for the combination classes, per colour: its fours (closed or open),
+/// open threes and twos (open twos and closed threes), three bits each, summed over the four
+/// directions like [`PACKED`] so a changed pattern updates them with one add.
+const COMBO_FOURS_AT: u32 = 0;
+const COMBO_THREES_AT: u32 = 3;
+const COMBO_TWOS_AT: u32 = 6;
+/// Codes of the combination counts (three 3-bit fields).
+const COMBO_CODES: usize = 512;
+/// How many combination classes [`combo_classes`] tells apart.
+pub const COMBO_CLASSES: usize = 6;
+
+/// Which combination classes a point falls in, from one colour's counts of its fours (closed or
+/// open), open threes and twos (open twos and closed threes) over the four directions: three+two,
+/// two+two, three+three, four+three, four+two, four+four. A point where lines cross is worth
+/// more than its lines apart (one stone there makes two threats), which a sum over directions
+/// cannot say; the classes are not exclusive, and a point's worth is the sum of its classes'.
+pub const fn combo_classes(fours: usize, threes: usize, twos: usize) -> [bool; COMBO_CLASSES] {
+    [
+        threes >= 1 && twos >= 1,
+        twos >= 2,
+        threes >= 2,
+        fours >= 1 && threes >= 1,
+        fours >= 1 && twos >= 1,
+        fours >= 2,
+    ]
+}
+
+/// Per pattern, its one-direction contribution to the combination counts.
+const COMBO_COUNT: [u16; 16] = {
+    let mut t = [0u16; 16];
+    t[B4 as usize] = 1 << COMBO_FOURS_AT;
+    t[F4 as usize] = 1 << COMBO_FOURS_AT;
+    t[F3 as usize] = 1 << COMBO_THREES_AT;
+    t[B3 as usize] = 1 << COMBO_TWOS_AT;
+    t[pattern::F2 as usize] = 1 << COMBO_TWOS_AT;
+    t
+};
+
+/// Per pattern pair, both colours' [`COMBO_COUNT`]s.
+const PAIR_COMBO: [[u16; 2]; 256] = {
+    let mut t = [[0; 2]; 256];
+    let mut pair = 0;
+    while pair < 256 {
+        let p = pair as u8;
+        t[pair] = [
+            COMBO_COUNT[pattern_of(p, 0) as usize],
+            COMBO_COUNT[pattern_of(p, 1) as usize],
+        ];
+        pair += 1;
+    }
+    t
+};
+
+/// Per combination code, the point's extra worth for the side to move and for the side
+/// waiting: the sum of the weights of the classes its counts fall in ([`combo_classes`]).
+const COMBO_EVAL: [[i32; 2]; COMBO_CODES] = {
+    let mut t = [[0; 2]; COMBO_CODES];
+    let mut code = 0;
+    while code < COMBO_CODES {
+        let fours = (code >> COMBO_FOURS_AT) & 7;
+        let threes = (code >> COMBO_THREES_AT) & 7;
+        let twos = (code >> COMBO_TWOS_AT) & 7;
+        let classes = combo_classes(fours, threes, twos);
+        let mut k = 0;
+        while k < COMBO_CLASSES {
+            if classes[k] {
+                t[code][0] += OWN_COMBO_WEIGHT[k];
+                t[code][1] += OPPONENT_COMBO_WEIGHT[k];
+            }
+            k += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
 /// What one colour can make at one empty point, summed over the four directions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Threat {
@@ -173,6 +249,8 @@ struct PointState {
     /// as the patterns change: the move generator asks every candidate's threats at every node,
     /// a pattern changes far less often.
     packed: [u64; 2],
+    /// Per colour, the combination counts ([`COMBO_COUNT`] summed over the directions).
+    combo: [u16; 2],
 }
 
 /// What [`Board::make`] saves for [`Board::unmake`]: the states of the 32 points on the four
@@ -387,9 +465,14 @@ impl Board {
                     *sum += add;
                 }
                 shift_sums(&mut self.sums, pair, 1);
+                let combo = &mut self.state[i].combo;
+                for (sum, add) in combo.iter_mut().zip(PAIR_COMBO[pair as usize]) {
+                    *sum += add;
+                }
             }
             for c in 0..2 {
                 self.mark_four(c, i);
+                shift_combo(&mut self.sums, c, self.state[i].combo[c], 1);
             }
         }
     }
@@ -465,6 +548,9 @@ impl Board {
             shift_sums(&mut self.sums, pair, -1);
         }
         for cc in 0..2 {
+            shift_combo(&mut self.sums, cc, self.state[i].combo[cc], -1);
+        }
+        for cc in 0..2 {
             // An occupied point is no four point; its patterns stay as they were, valid again
             // when the stone is taken back.
             self.fours[cc][i / 64] &= !(1u64 << (i % 64));
@@ -505,6 +591,14 @@ impl Board {
             shift_sums(&mut self.sums, old, -1);
             shift_sums(&mut self.sums, new, 1);
             let (was, now) = (PAIR_PACKED[old as usize], PAIR_PACKED[new as usize]);
+            let (cwas, cnow) = (PAIR_COMBO[old as usize], PAIR_COMBO[new as usize]);
+            for cc in 0..2 {
+                let before = st.combo[cc];
+                let after = before.wrapping_add(cnow[cc]).wrapping_sub(cwas[cc]);
+                st.combo[cc] = after;
+                shift_combo(&mut self.sums, cc, before, -1);
+                shift_combo(&mut self.sums, cc, after, 1);
+            }
             for cc in 0..2 {
                 let before = st.packed[cc];
                 let after = before.wrapping_add(now[cc]).wrapping_sub(was[cc]);
@@ -785,6 +879,14 @@ fn shift_sums(sums: &mut [[i32; 2]; 2], pair: u8, sign: i32) {
     }
 }
 
+/// Adds (`sign` 1) or takes away (-1) colour `c`'s combination worth of one point's code.
+#[inline(always)]
+fn shift_combo(sums: &mut [[i32; 2]; 2], c: usize, code: u16, sign: i32) {
+    let w = &COMBO_EVAL[code as usize % COMBO_CODES];
+    sums[c][0] += sign * w[0];
+    sums[c][1] += sign * w[1];
+}
+
 /// Appends the padded index of every set bit of word `w` of a board bitset, in index order
 /// (row-major, as the move generator's tie order expects).
 #[inline]
@@ -882,6 +984,19 @@ mod tests {
                     assert_eq!(b.point_patterns(c, i)[d], p, "point {i}, direction {d}");
                     sum[0] += OWN_WEIGHT[p as usize];
                     sum[1] += OPPONENT_WEIGHT[p as usize];
+                }
+            }
+            for (c, sum) in sums.iter_mut().enumerate() {
+                let pats = b.point_patterns(c, i);
+                let n = |f: &dyn Fn(u8) -> bool| pats.iter().filter(|&&q| f(q)).count();
+                let fours = n(&|q| q == B4 || q == F4);
+                let threes = n(&|q| q == F3);
+                let twos = n(&|q| q == pattern::F2 || q == B3);
+                for (k, on) in combo_classes(fours, threes, twos).into_iter().enumerate() {
+                    if on {
+                        sum[0] += OWN_COMBO_WEIGHT[k];
+                        sum[1] += OPPONENT_COMBO_WEIGHT[k];
+                    }
                 }
             }
         }

@@ -21,9 +21,11 @@ mod vct;
 
 use std::sync::Arc;
 
-/// The evaluation's pattern weights, for the tuning example (`examples/texel.rs`) to compare
-/// its fit with.
-pub use params::eval::{OPPONENT_WEIGHT, OWN_WEIGHT};
+/// The evaluation's combination classes, so the fitting examples count the same ones.
+pub use board::{combo_classes, COMBO_CLASSES};
+/// The evaluation's pattern and combination weights, for the fitting examples
+/// (`examples/texel.rs`, `examples/teacher_fit.rs`) to compare their fits with.
+pub use params::eval::{OPPONENT_COMBO_WEIGHT, OPPONENT_WEIGHT, OWN_COMBO_WEIGHT, OWN_WEIGHT};
 /// The move-ordering weights, for the ordering fit (`examples/order_fit.rs`) to compare with.
 pub use params::order::{
     OPPONENT_ORDER_WEIGHT, ORDER_OPPONENT_FORK, ORDER_OWN_FORK, ORDER_OWN_FOUR, OWN_ORDER_WEIGHT,

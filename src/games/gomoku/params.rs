@@ -10,13 +10,26 @@ use std::time::Duration;
 pub mod eval {
     /// Weight of each line pattern (indexed by the `pattern` codes DEAD, OVERLINE, B1, F1, B2,
     /// F2, B3, F3, B4, F4, FIVE) at an empty point, per direction, for the side to move and for
-    /// the side waiting; the evaluation is the difference of the two sums. Fitted by logistic
-    /// regression on self-play results (`examples/texel.rs`, see docs/strength.md); DEAD is 0
-    /// because a fit to a stronger engine's scores (`examples/teacher_fit.rs`) put it there and
-    /// the match agreed (+49 Elo): a direction where five is impossible is worth nothing.
-    pub const OWN_WEIGHT: [i32; 11] = [0, 0, 1, -1, 3, 23, 35, 102, 186, 1000, 2400];
-    /// The side waiting's weights (see [`OWN_WEIGHT`]).
-    pub const OPPONENT_WEIGHT: [i32; 11] = [0, 0, -1, -1, 4, 21, 35, 70, 169, 254, 200];
+    /// the side waiting; the evaluation is the difference of the two sums, each with its
+    /// combination weights below. Fitted together with them (`examples/teacher_fit.rs --fit`,
+    /// docs/strength.md) to Rapfi-classical's scores of positions where this search calls the
+    /// evaluation, its leaves: fits to positions from games had lost in play every time, since
+    /// the leaves are positions games seldom reach (threats hanging, one side's turn spent). The
+    /// own open four and both fives are the earlier hand values: a fit cannot see them, as the
+    /// leaves never hold a five to make and an own open four is a win the leaf search finds.
+    pub const OWN_WEIGHT: [i32; 11] = [3, 0, -3, -1, 6, 8, 23, 107, 148, 1000, 2400];
+    /// The side waiting's weights (see [`OWN_WEIGHT`]). Its open-four point (the side to move
+    /// faces an open three) is worth far more than the side to move's other points: the side to
+    /// move must spend its turn on it.
+    pub const OPPONENT_WEIGHT: [i32; 11] = [3, 0, -6, -1, 8, 7, 25, 71, 122, 669, 200];
+    /// A point where one colour's lines combine, per class of `board::combo_classes`
+    /// (three+two, two+two, three+three, four+three, four+two, four+four), added once per point
+    /// on top of its lines' weights: one stone there makes two threats, worth more than the two
+    /// lines apart, which a sum over directions cannot say (+70 and +124 Elo, docs/strength.md). For
+    /// the side to move; its own four+four point is a win the leaf search finds (0).
+    pub const OWN_COMBO_WEIGHT: [i32; 6] = [122, 55, 240, 555, 275, 0];
+    /// The side waiting's combination weights (see [`OWN_COMBO_WEIGHT`]).
+    pub const OPPONENT_COMBO_WEIGHT: [i32; 6] = [69, 38, 71, 439, 187, 433];
     /// Random noise (seeded play only) in `-NOISE..=NOISE` added to leaf evaluations.
     pub const NOISE: i32 = 10;
 }
