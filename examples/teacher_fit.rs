@@ -40,7 +40,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use gridmind::base::Score;
-use gridmind::games::gomoku::{Gomoku, OPPONENT_WEIGHT, OWN_WEIGHT};
+use gridmind::games::gomoku::{
+    Gomoku, OPPONENT_COMBO_WEIGHT, OPPONENT_WEIGHT, OWN_COMBO_WEIGHT, OWN_WEIGHT,
+};
 use gridmind::games::{Color, Game, Point, Rule};
 
 /// Writes one line per quiet self-play position: `moves|features,score,result`.
@@ -148,17 +150,21 @@ fn fit_file(path: &str, teacher_scale: f64) {
     let total = samples.len();
     let (train, test) = split(samples);
     println!("{total} positions ({} held out)", test.len());
-    let current: Vec<f64> = OWN_WEIGHT
-        .iter()
-        .map(|&w| w as f64 * SCALE)
-        .chain(OPPONENT_WEIGHT.iter().map(|&w| -w as f64 * SCALE))
-        .collect();
+    let to_move = |w: &[i32]| w.iter().map(|&w| w as f64 * SCALE).collect::<Vec<_>>();
+    let waiting = |w: &[i32]| w.iter().map(|&w| -w as f64 * SCALE).collect::<Vec<_>>();
+    let current = [to_move(&OWN_WEIGHT), waiting(&OPPONENT_WEIGHT)].concat();
+    let engine = [
+        current.clone(),
+        to_move(&OWN_COMBO_WEIGHT),
+        waiting(&OPPONENT_COMBO_WEIGHT),
+    ]
+    .concat();
     println!(
-        "engine's weights: train loss {:.5}, held-out loss {:.5}",
-        loss(&train, &current),
-        loss(&test, &current)
+        "engine's evaluation: train loss {:.5}, held-out loss {:.5}",
+        loss(&train, &engine),
+        loss(&test, &engine)
     );
-    // The combinations alone, on top of the engine's pattern weights held fixed.
+    // The combinations alone, fitted on top of the engine's pattern weights held fixed.
     let on_top = |set: &[Sample]| -> Vec<Sample> {
         set.iter()
             .map(|s| Sample {

@@ -3,13 +3,13 @@
 // Each example uses only some of these.
 #![allow(dead_code)]
 
-use gridmind::games::gomoku::{pattern, Gomoku};
+use gridmind::games::gomoku::{combo_classes, pattern, Gomoku, COMBO_CLASSES};
 use gridmind::games::{Color, Point};
 
 /// Pattern codes per side (see `games::gomoku::pattern`).
 pub const PATTERNS: usize = 11;
-/// The combination classes, per colour.
-pub const COMBOS: usize = 6;
+/// The combination classes, per colour (the evaluation's own, `gomoku::combo_classes`).
+pub const COMBOS: usize = COMBO_CLASSES;
 pub const COMBO_NAMES: [&str; COMBOS] = [
     "three+two",
     "two+two",
@@ -29,14 +29,7 @@ pub fn combos(p: [u8; 4]) -> [bool; COMBOS] {
     let fours = n(&|q| q == pattern::B4 || q == pattern::F4);
     let threes = n(&|q| q == pattern::F3);
     let twos = n(&|q| q == pattern::F2 || q == pattern::B3);
-    [
-        threes >= 1 && twos >= 1,
-        twos >= 2,
-        threes >= 2,
-        fours >= 1 && threes >= 1,
-        fours >= 1 && twos >= 1,
-        fours >= 2,
-    ]
+    combo_classes(fours, threes, twos)
 }
 
 /// One position's features: pattern counts (side to move, then waiting), combination counts
