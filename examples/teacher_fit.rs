@@ -15,7 +15,8 @@
 //!    `sigmoid(score / teacher-scale)` (250 is Rapfi's classical model's own scale, stored at the
 //!    head of its model file): the engine's pattern weights with fitted combination weights on
 //!    top, then all weights fitted without and with the combinations. It prints each model's
-//!    held-out loss beside the engine's weights' and the weights in evaluation units.
+//!    held-out loss beside the engine's evaluation's (its pattern and combination weights) and
+//!    the weights in evaluation units.
 
 #[path = "common/adam.rs"]
 mod adam;

@@ -18,15 +18,16 @@ pub mod eval {
     /// own open four and both fives are the earlier hand values: a fit cannot see them, as the
     /// leaves never hold a five to make and an own open four is a win the leaf search finds.
     pub const OWN_WEIGHT: [i32; 11] = [3, 0, -3, -1, 6, 8, 23, 107, 148, 1000, 2400];
-    /// The side waiting's weights (see [`OWN_WEIGHT`]). Its open-four point (the side to move
-    /// faces an open three) is worth far more than the side to move's other points: the side to
-    /// move must spend its turn on it.
+    /// The side waiting's weights (see [`OWN_WEIGHT`]). Its open-four points (where it would
+    /// make an open four: the side to move faces an open three) weigh far more than its fours,
+    /// as the side to move must spend its turn on them.
     pub const OPPONENT_WEIGHT: [i32; 11] = [3, 0, -6, -1, 8, 7, 25, 71, 122, 669, 200];
     /// A point where one colour's lines combine, per class of `board::combo_classes`
     /// (three+two, two+two, three+three, four+three, four+two, four+four), added once per point
     /// on top of its lines' weights: one stone there makes two threats, worth more than the two
-    /// lines apart, which a sum over directions cannot say (+70 and +124 Elo, docs/strength.md). For
-    /// the side to move; its own four+four point is a win the leaf search finds (0).
+    /// lines apart, which a sum over directions cannot say (+97 Elo over 258 games,
+    /// docs/strength.md). For the side to move; its own four+four point is a win the leaf
+    /// search finds (0).
     pub const OWN_COMBO_WEIGHT: [i32; 6] = [122, 55, 240, 555, 275, 0];
     /// The side waiting's combination weights (see [`OWN_COMBO_WEIGHT`]).
     pub const OPPONENT_COMBO_WEIGHT: [i32; 6] = [69, 38, 71, 439, 187, 433];
