@@ -97,35 +97,27 @@ const EVAL_WEIGHT: [[i32; 2]; 16] = {
 
 /// Per pattern pair (a byte from [`Tables::pair`]), each colour's [`PACKED`] summary: `make`
 /// updates both colours' summaries of a point with one lookup per pair and no per-colour test.
-const PAIR_PACKED: [[u64; 2]; 256] = {
-    let mut t = [[0; 2]; 256];
-    let mut pair = 0;
-    while pair < 256 {
-        let p = pair as u8;
-        t[pair] = [
-            PACKED[pattern_of(p, 0) as usize],
-            PACKED[pattern_of(p, 1) as usize],
-        ];
-        pair += 1;
-    }
-    t
-};
+const PAIR_PACKED: [[u64; 2]; 256] = per_pair(&PACKED);
 
 /// Per pattern pair, both colours' [`EVAL_WEIGHT`]s laid out as [`Board`]'s `sums`, so a changed
 /// pair moves the whole evaluation in one step.
-const PAIR_EVAL: [[[i32; 2]; 2]; 256] = {
-    let mut t = [[[0; 2]; 2]; 256];
+const PAIR_EVAL: [[[i32; 2]; 2]; 256] = per_pair(&EVAL_WEIGHT);
+
+/// A per-pattern table (indexed by any four-bit code) turned into a per-pair one: for each
+/// pattern pair byte, both colours' entries, so `make` reads both with one lookup.
+const fn per_pair<T: Copy>(table: &[T; 16]) -> [[T; 2]; 256] {
+    let mut t = [[table[0]; 2]; 256];
     let mut pair = 0;
     while pair < 256 {
         let p = pair as u8;
         t[pair] = [
-            EVAL_WEIGHT[pattern_of(p, 0) as usize],
-            EVAL_WEIGHT[pattern_of(p, 1) as usize],
+            table[pattern_of(p, 0) as usize],
+            table[pattern_of(p, 1) as usize],
         ];
         pair += 1;
     }
     t
-};
+}
 
 /// A point's line counts for the combination classes, per colour: its fours (closed or open),
 /// open threes and twos (open twos and closed threes), three bits each, summed over the four
@@ -166,19 +158,7 @@ const COMBO_COUNT: [u16; 16] = {
 };
 
 /// Per pattern pair, both colours' [`COMBO_COUNT`]s.
-const PAIR_COMBO: [[u16; 2]; 256] = {
-    let mut t = [[0; 2]; 256];
-    let mut pair = 0;
-    while pair < 256 {
-        let p = pair as u8;
-        t[pair] = [
-            COMBO_COUNT[pattern_of(p, 0) as usize],
-            COMBO_COUNT[pattern_of(p, 1) as usize],
-        ];
-        pair += 1;
-    }
-    t
-};
+const PAIR_COMBO: [[u16; 2]; 256] = per_pair(&COMBO_COUNT);
 
 /// Per combination code, the point's extra worth for the side to move and for the side
 /// waiting: the sum of the weights of the classes its counts fall in ([`combo_classes`]).
