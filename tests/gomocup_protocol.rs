@@ -349,8 +349,8 @@ fn swap2_stages() {
 
     // Stage 3, balanced (white next to black's centre stone, black's second stone far off):
     // the brain adds a white and a black stone, both new points. White to move scores -16..136
-    // here at every depth from 7 to 12; the shape with white at 7,8 instead
-    // ranged 3..319 and failed under load.
+    // here at every depth from 7 to 12; with white at 7,8 instead it ranged 3..319 and failed
+    // under load.
     let balanced = ["7,7", "8,7", "11,3"];
     let a = swap2(&mut e, &balanced);
     let pts: Vec<&str> = a.split(' ').collect();
