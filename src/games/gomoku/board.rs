@@ -523,12 +523,15 @@ impl Board {
                 flipped: 0,
             });
         }
-        self.undo[height].sums = self.sums;
+        // The sums live in a local through the loop below: stored back to the board after
+        // every changed pattern, each update's load waited on the last one's stores.
+        let mut sums = self.sums;
+        self.undo[height].sums = sums;
         for pair in self.state[i].pats {
-            shift_sums(&mut self.sums, pair, -1);
+            shift_sums(&mut sums, pair, -1);
         }
         for cc in 0..2 {
-            shift_combo(&mut self.sums, cc, self.state[i].combo[cc], -1);
+            shift_combo(&mut sums, cc, self.state[i].combo[cc], -1);
         }
         for cc in 0..2 {
             // An occupied point is no four point; its patterns stay as they were, valid again
@@ -568,16 +571,16 @@ impl Board {
                 continue;
             }
             st.pats[d] = new;
-            shift_sums(&mut self.sums, old, -1);
-            shift_sums(&mut self.sums, new, 1);
+            shift_sums(&mut sums, old, -1);
+            shift_sums(&mut sums, new, 1);
             let (was, now) = (PAIR_PACKED[old as usize], PAIR_PACKED[new as usize]);
             let (cwas, cnow) = (PAIR_COMBO[old as usize], PAIR_COMBO[new as usize]);
             for cc in 0..2 {
                 let before = st.combo[cc];
                 let after = before.wrapping_add(cnow[cc]).wrapping_sub(cwas[cc]);
                 st.combo[cc] = after;
-                shift_combo(&mut self.sums, cc, before, -1);
-                shift_combo(&mut self.sums, cc, after, 1);
+                shift_combo(&mut sums, cc, before, -1);
+                shift_combo(&mut sums, cc, after, 1);
             }
             for cc in 0..2 {
                 let before = st.packed[cc];
@@ -590,6 +593,7 @@ impl Board {
             }
         }
         undo.flipped = flipped;
+        self.sums = sums;
     }
 
     /// Takes back the last stone.
