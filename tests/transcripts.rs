@@ -125,9 +125,27 @@ fn matches(pattern: &str, text: &str) -> bool {
     true
 }
 
+/// The engine under test: the binary cargo built, or the one `GRIDMIND_TEST_EXE` names, started
+/// through `GRIDMIND_TEST_RUNNER` when that is set. CI sets both to replay every transcript through
+/// the cross-built Windows exe under wine (`.ci/windows/run`), so the Windows build answers byte for
+/// byte what the Linux build answers.
+fn engine() -> Command {
+    let Some(exe) = std::env::var_os("GRIDMIND_TEST_EXE") else {
+        return Command::new(env!("CARGO_BIN_EXE_gridmind"));
+    };
+    match std::env::var_os("GRIDMIND_TEST_RUNNER") {
+        Some(runner) => {
+            let mut command = Command::new(runner);
+            command.arg(exe);
+            command
+        }
+        None => Command::new(exe),
+    }
+}
+
 fn run(path: &Path) -> Result<(), String> {
     let t = load(path);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridmind"))
+    let mut child = engine()
         .args(&t.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
