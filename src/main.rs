@@ -12,11 +12,29 @@ use gridmind::protocol::gtp::{self, GtpExecutor, GtpParser};
 use gridmind::protocol::input::{read_line, InputLine};
 use gridmind::protocol::ProtocolChoice;
 
-const USAGE: &str =
-    "usage: gridmind [--protocol gtp|gomocup|auto] [--game GAME] [-v | --log LEVEL] [--data-dir DIR]
-  Reads commands on stdin, answers on stdout (see protocol.md). Logs go to stderr.
-  --game: the start-up game in `game`'s words, e.g. --game tictactoe, --game \"gomoku 15 renju\", --game \"mnk 5 4 4\"
-  (default gomoku 15 freestyle).";
+/// The top-level usage, printed on stdout for `--help` / `help` and on stderr after a bad
+/// argument: it names every subcommand so a user who types `--help` finds `match` and `bench`.
+const USAGE: &str = "\
+usage: gridmind [--protocol gtp|gomocup|auto] [--game GAME] [-v | --log LEVEL] [--data-dir DIR]
+       gridmind match --engine CMD --engine CMD [OPTIONS]
+       gridmind bench [gomoku|mnk|npuzzle|klotski|stop] [OPTIONS]
+       gridmind help [match|bench]
+
+  With no subcommand, gridmind is the engine: it reads commands on stdin and answers on stdout
+  (protocol.md). Logs go to stderr.
+  --protocol   gtp (gridmind's GTP-style protocol), gomocup (piskvork) or auto (default: the
+               first non-blank line decides; an executable named pbrain-* starts in gomocup)
+  --game       the start-up game in `game`'s words, e.g. --game tictactoe,
+               --game \"gomoku 15 renju\", --game \"mnk 5 4 4\" (default gomoku 15 freestyle)
+  -v, --verbose  debug logging; --log LEVEL sets it (error, warn, info, debug, trace)
+  --data-dir   where N-puzzle pattern databases are cached
+  -h, --help   this text
+
+subcommands:
+  match   play engine-vs-engine matches, refereed, with statistics and an optional SPRT
+          (gridmind match --help)
+  bench   fixed workloads printing node counts and speed (gridmind bench --help)
+  help    this text; `gridmind help match` and `gridmind help bench` print theirs";
 
 struct Args {
     protocol: ProtocolChoice,
@@ -107,16 +125,16 @@ fn main() -> ExitCode {
             return exit_code(gridmind::bench::run(&all[2..]));
         }
         Some("match") => return exit_code(gridmind::matchrunner::run(&all[2..])),
+        Some("help") => return help(all.get(2).map(String::as_str)),
         _ => {}
     }
     let args = match parse_args(all.get(1..).unwrap_or(&[]), &program) {
         Ok(a) => a,
+        Err(e) if e.is_empty() => return help(None),
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("gridmind: {e}");
-            }
+            eprintln!("gridmind: {e}");
             eprintln!("{USAGE}");
-            return ExitCode::from(if e.is_empty() { 0 } else { 2 });
+            return ExitCode::from(2);
         }
     };
     let mut logger =
@@ -152,6 +170,22 @@ fn main() -> ExitCode {
         _ => driver::run(&mut input, pending, GtpParser, GtpExecutor::new(session)),
     };
     exit_code(code)
+}
+
+/// `gridmind help [TOPIC]` and `--help`: asked-for usage goes to stdout with status 0, so it
+/// can be paged or grepped; an unknown topic is an error (status 2) naming the topics.
+fn help(topic: Option<&str>) -> ExitCode {
+    quit_quietly_on_closed_stdout();
+    match topic {
+        None => println!("{USAGE}"),
+        Some("match") => println!("{}", gridmind::matchrunner::args::USAGE),
+        Some("bench") => println!("{}", gridmind::bench::USAGE),
+        Some(other) => {
+            eprintln!("gridmind help: no help on '{other}' (topics: match, bench)");
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn exit_code(code: i32) -> ExitCode {

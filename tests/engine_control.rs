@@ -226,3 +226,108 @@ fn random_garbage_never_kills_the_engine() {
     assert_eq!(e.line_within(Duration::from_secs(5)).as_deref(), Some(""));
     assert_eq!(e.gtp("protocol_version"), "= 2");
 }
+
+/// Runs the binary with `args` and empty stdin; returns (exit status, stdout, stderr).
+fn run_command_line(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gridmind"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the gridmind binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 70, item 4: `--help` and `help` print the usage on stdout with status 0, and the usage
+/// names every subcommand and every engine flag `parse_args` accepts (a flag or subcommand added
+/// without a usage line fails here).
+#[test]
+fn help_names_every_subcommand_and_flag() {
+    for args in [&["--help"][..], &["-h"], &["help"]] {
+        let (code, stdout, stderr) = run_command_line(args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        for word in [
+            "gridmind match",
+            "gridmind bench",
+            "gridmind help",
+            "--protocol",
+            "gtp|gomocup|auto",
+            "--game",
+            "--log",
+            "--verbose",
+            "--data-dir",
+            "pbrain-",
+        ] {
+            assert!(stdout.contains(word), "{args:?} lacks '{word}':\n{stdout}");
+        }
+        assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
+    }
+}
+
+/// `match --help`, `help match`, `bench --help` and `help bench` print their own usage on
+/// stdout with status 0, naming the flags a user needs (`--tc-move`, `--sprt`, `--depth`, every
+/// benchmark); an unknown topic or flag is a clear error with status 2, never a panic.
+#[test]
+fn subcommand_help_and_bad_arguments() {
+    for args in [
+        &["match", "--help"][..],
+        &["match", "help"],
+        &["help", "match"],
+    ] {
+        let (code, stdout, _) = run_command_line(args);
+        assert_eq!(code, 0, "{args:?}");
+        for word in [
+            "usage: gridmind match",
+            "--engine",
+            "--tc-move",
+            "--tc-match",
+            "--openings",
+            "--sprt",
+            "--concurrency",
+            "--fresh-processes",
+        ] {
+            assert!(stdout.contains(word), "{args:?} lacks '{word}':\n{stdout}");
+        }
+    }
+    for args in [
+        &["bench", "--help"][..],
+        &["bench", "-h"],
+        &["help", "bench"],
+    ] {
+        let (code, stdout, _) = run_command_line(args);
+        assert_eq!(code, 0, "{args:?}");
+        for word in [
+            "usage: gridmind bench",
+            "gomoku",
+            "mnk",
+            "npuzzle",
+            "klotski",
+            "stop",
+            "--depth",
+            "--metric",
+            "--path",
+            "--mode",
+            "--threads",
+        ] {
+            assert!(stdout.contains(word), "{args:?} lacks '{word}':\n{stdout}");
+        }
+    }
+    for (args, says) in [
+        (&["--bogus"][..], "unknown argument '--bogus'"),
+        (&["help", "bogus"], "no help on 'bogus'"),
+        (&["bench", "--bogus"], "unknown argument '--bogus'"),
+        (&["bench", "bogus"], "unknown benchmark 'bogus'"),
+        (&["bench", "klotski", "--bogus"], "unknown option --bogus"),
+        (&["bench", "gomoku", "--depth", "99"], "--depth takes 1..20"),
+        (&["match", "--bogus"], "unknown argument '--bogus'"),
+    ] {
+        let (code, stdout, stderr) = run_command_line(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{args:?} wrote to stdout: {stdout}");
+    }
+}

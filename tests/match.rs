@@ -567,7 +567,7 @@ fn a_match_that_cannot_run_exits_2_with_a_reason() {
     assert!(!unwritable.stdout.contains("game 1"));
     let help = run_match(&["--help"]);
     assert_eq!(help.code, 0);
-    assert!(help.stderr.contains("--tc-move"));
+    assert!(help.stdout.contains("--tc-move"), "{}", help.stdout);
 }
 
 #[test]

@@ -7,7 +7,8 @@ use std::time::Duration;
 use super::sprt::Sprt;
 use crate::games::{GameSpec, Rule, GOMOKU_SIZES};
 
-/// The usage text printed on `--help` and after an argument error.
+/// The usage text printed on `--help` (stdout) and after an argument error (stderr); `gridmind
+/// help match` prints it too, so it must name every flag [`parse`] accepts.
 pub const USAGE: &str = "\
 usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
                       --engine CMD [--option K=V]... [--dir DIR] [--name A --name B]
@@ -23,7 +24,8 @@ usage: gridmind match --engine CMD [--option K=V]... [--dir DIR]
   --fresh-processes starts both engines anew for every game, as a Gomocup tournament does
   (default: one pair of processes per concurrent game, reused from game to game).
   --sprt stops at a verdict (at --games at the latest, which must then be even); exit status
-  0 = H1 accepted (or no --sprt), 3 = H0 accepted, 4 = inconclusive, 2 = could not run.";
+  0 = H1 accepted (or no --sprt), 3 = H0 accepted, 4 = inconclusive, 2 = could not run.
+  -h, --help prints this text. Every flag is explained in docs/match.md.";
 
 /// Which wire protocol the runner speaks to both engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,12 +134,13 @@ impl Default for Partial {
 /// The remaining command-line words.
 type Words<'a> = std::iter::Peekable<std::slice::Iter<'a, String>>;
 
-/// Parses the arguments after `gridmind match`. `Err("")` means `--help` was asked for.
+/// Parses the arguments after `gridmind match`. `Err("")` means help was asked for (`-h`,
+/// `--help` or a bare `help`).
 pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
     let mut p = Partial::default();
     let mut it = args.iter().peekable();
     while let Some(flag) = it.next() {
-        if flag == "-h" || flag == "--help" {
+        if matches!(flag.as_str(), "-h" | "--help" | "help") {
             return Err(String::new());
         }
         if flag == "--fresh-processes" {

@@ -47,16 +47,15 @@ pub const EXIT_INCONCLUSIVE: i32 = 4;
 pub fn run(args: &[String]) -> i32 {
     let cfg = match args::parse(args) {
         Ok(c) => c,
+        // Asked-for help goes to stdout (it can be paged); after an error, to stderr.
+        Err(e) if e.is_empty() => {
+            println!("{}", args::USAGE);
+            return EXIT_OK;
+        }
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("gridmind match: {e}");
-            }
+            eprintln!("gridmind match: {e}");
             eprintln!("{}", args::USAGE);
-            return if e.is_empty() {
-                EXIT_OK
-            } else {
-                EXIT_CANNOT_RUN
-            };
+            return EXIT_CANNOT_RUN;
         }
     };
     match run_match(&cfg) {

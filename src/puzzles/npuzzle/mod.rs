@@ -5,7 +5,7 @@
 //! on 4x4 and 5x5 boards, additive pattern databases from [`pdb`]; stopped, it answers with a
 //! `fast` incumbent when it has one) or `fast` mode ([`suboptimal`]: constructive, then [`beam`]
 //! search, then [`smooth`]ing by optimal window searches).
-//! See protocol.md for the command and README.md for the methods.
+//! See protocol.md for the command and docs/npuzzle.md for the methods.
 
 pub mod astar;
 pub mod beam;
