@@ -3,6 +3,10 @@
 //! Each position is a diagram, top row first: `X` black, `O` white, `.` an empty point black MAY
 //! play, and `3`, `4`, `6` an empty point black may NOT play (double-three, double-four,
 //! overline). Every point of every diagram is checked, so a `.` is as much an assertion as a digit.
+//!
+//! Beyond the diagrams, the referee is compared point by point with a second referee written
+//! here from the rule text alone ([`oracle`]) on many random and middle-game positions; the
+//! diagrams check that oracle as well. What the referee costs is `gridmind bench renju`'s.
 
 use gridmind::games::gomoku::rules::{
     forbidden, forbidden_points, might_be_forbidden, wins, Forbidden, Grid,
