@@ -55,41 +55,96 @@ fn crlf_and_over_long_lines() {
     assert_ne!(m, "7,7");
 }
 
-#[test]
-fn every_turn_answers_inside_timeout_turn() {
-    let mut e = Engine::start(&["--protocol", "gomocup"]);
+/// A turn's answer with the two clocks on it: the brain's own (from its debug log: from taking the
+/// command to having written the answer) and the test's stopwatch (which also counts the pipes,
+/// the reader threads and the scheduling of two processes on a shared machine).
+struct Timed {
+    answer: String,
+    brain: Duration,
+    wall: Duration,
+}
+
+/// Sends `command` to a brain started by [`timed_gomocup_15`] and times its answer.
+fn timed(e: &mut Engine, command: &str) -> Timed {
+    let t = Instant::now();
+    e.send(command);
+    let answer = reply(e, Duration::from_secs(30)).expect("an answer");
+    let wall = t.elapsed();
+    // Earlier commands (INFO) logged their own answers first; this one's carries its number.
+    let needle = format!("answered #{} after", e.lines_sent());
+    let log = e
+        .log_line_within(&needle, Duration::from_secs(5))
+        .expect("the brain logs each answer");
+    let us: u64 = log
+        .rsplit_once("after ")
+        .and_then(|(_, rest)| rest.strip_suffix(" us"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a time in {log:?}"));
+    Timed {
+        answer,
+        brain: Duration::from_micros(us),
+        wall,
+    }
+}
+
+/// A Gomocup brain on an empty 15x15 board whose debug log reports what each answer took.
+fn timed_gomocup_15() -> Engine {
+    let mut e = Engine::start_logged(
+        &["--protocol", "gomocup"],
+        "gridmind::protocol::gomocup=debug",
+    );
     e.send("START 15");
     assert_eq!(reply(&mut e, Duration::from_secs(5)).as_deref(), Some("OK"));
+    e.log_line_within("answered #1 after", Duration::from_secs(5))
+        .expect("the brain logs its answer to START");
+    e
+}
+
+/// The turn limit is a contract: a brain that overruns it forfeits the game. Asserted on the
+/// brain's own clock against the whole turn (the brain aims at the turn less its safety margin,
+/// so the margin is the brain's, not the test's). The test's stopwatch cannot be held to the
+/// turn on a loaded shared machine, so it gets a generous bound that still catches a brain
+/// ignoring the limit (it would think for its default 2 s): twice the turn and half a second.
+fn assert_inside_turn(t: &Timed, turn: Duration) {
+    assert!(
+        t.brain <= turn,
+        "the brain spent {:?} on a {turn:?} turn",
+        t.brain
+    );
+    let generous = turn * 2 + Duration::from_millis(500);
+    assert!(
+        t.wall < generous,
+        "answered after {:?} (brain {:?}), over {generous:?}",
+        t.wall,
+        t.brain
+    );
+}
+
+#[test]
+fn every_turn_answers_inside_timeout_turn() {
+    let mut e = timed_gomocup_15();
+    let turn = Duration::from_millis(300);
     e.send("INFO timeout_turn 300");
     e.send("INFO timeout_match 60000");
     e.send("INFO time_left 60000");
-    let mut worst = Duration::ZERO;
     let mut occupied = std::collections::HashSet::new();
+    let mut answers = 0;
     // The opponent walks along the top row; the brain answers each move.
     for x in 0..12 {
         if occupied.contains(&(x, 0)) {
             continue;
         }
         occupied.insert((x, 0));
-        let t = Instant::now();
-        e.send(&format!("TURN {x},0"));
-        let m = reply(&mut e, Duration::from_secs(5)).expect("a move");
-        let took = t.elapsed();
-        worst = worst.max(took);
-        if m.starts_with("ERROR") {
+        let t = timed(&mut e, &format!("TURN {x},0"));
+        assert_inside_turn(&t, turn);
+        if t.answer.starts_with("ERROR") {
             break; // someone won; the game is over
         }
-        let (mx, my) = m.split_once(',').expect("x,y");
+        answers += 1;
+        let (mx, my) = t.answer.split_once(',').expect("x,y");
         occupied.insert((mx.parse::<i32>().expect("x"), my.parse::<i32>().expect("y")));
     }
-    println!(
-        "slowest answer with timeout_turn 300: {:.1} ms",
-        worst.as_secs_f64() * 1000.0
-    );
-    assert!(
-        worst < Duration::from_millis(300),
-        "slowest answer {worst:?}"
-    );
+    assert!(answers >= 5, "{answers} answers");
 }
 
 /// Starts a Gomocup engine on an empty 15x15 board.
@@ -256,26 +311,23 @@ fn yxstop_and_stop_answer_the_pending_move_at_once() {
 
 #[test]
 fn time_left_near_the_end_of_the_game_bounds_the_move() {
-    let mut e = gomocup_15();
-    // A long turn but one second left in the game: the move must come well inside it.
+    let mut e = timed_gomocup_15();
+    // A long turn but one second left in the game: the move must come inside that second,
+    // whatever the turn allows.
     e.send("INFO timeout_turn 30000");
     e.send("INFO timeout_match 300000");
     e.send("INFO time_left 1000");
-    let t = Instant::now();
-    e.send("BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
-    let m = reply(&mut e, Duration::from_secs(40)).expect("a move");
-    let took = t.elapsed();
-    println!("time_left 1000: answered in {took:?}");
-    assert!(is_coords(&m), "got {m:?}");
-    assert!(took < Duration::from_millis(1000), "took {took:?}");
+    let t = timed(&mut e, "BOARD 7,7,1 8,8,2 8,6,1 6,8,2 9,7,2 6,6,1 DONE");
+    assert!(is_coords(&t.answer), "got {:?}", t.answer);
+    assert_inside_turn(&t, Duration::from_millis(1000));
 }
 
 #[test]
 fn small_timeout_turns_are_honoured() {
-    for turn in [100u64, 200] {
-        let mut e = gomocup_15();
-        e.send(&format!("INFO timeout_turn {turn}"));
-        let mut worst = Duration::ZERO;
+    for turn_ms in [100u64, 200] {
+        let turn = Duration::from_millis(turn_ms);
+        let mut e = timed_gomocup_15();
+        e.send(&format!("INFO timeout_turn {turn_ms}"));
         let mut taken = std::collections::HashSet::new();
         // The opponent plays scattered points along the edges (never one already taken); the
         // brain builds freely until it wins, which takes at least five moves.
@@ -287,25 +339,22 @@ fn small_timeout_turns_are_honoured() {
             if !taken.insert((x, y)) {
                 continue;
             }
-            let t = Instant::now();
-            e.send(&format!("TURN {x},{y}"));
-            let m = reply(&mut e, Duration::from_secs(5)).expect("an answer");
-            if m.starts_with("ERROR") {
+            let t = timed(&mut e, &format!("TURN {x},{y}"));
+            if t.answer.starts_with("ERROR") {
                 break; // the brain's five ended the game
             }
-            worst = worst.max(t.elapsed());
-            let parsed = m
+            assert_inside_turn(&t, turn);
+            let parsed = t
+                .answer
                 .split_once(',')
                 .map(|(a, b)| (a.parse::<u32>().ok(), b.parse::<u32>().ok()));
             let Some((Some(mx), Some(my))) = parsed else {
-                panic!("a move x,y, got {m:?}");
+                panic!("a move x,y, got {:?}", t.answer);
             };
             taken.insert((mx, my));
             moves += 1;
         }
-        println!("timeout_turn {turn}: slowest of {moves} answers {worst:?}");
         assert!(moves >= 5, "{moves} moves");
-        assert!(worst < Duration::from_millis(turn), "slowest {worst:?}");
     }
 }
 
@@ -340,36 +389,35 @@ fn swap2_stages() {
     );
 
     // Stage 3, white clearly better (black's two stones in opposite corners, white's in the
-    // centre): the brain stays white and plays one move, next to its stone.
+    // centre; white to move scores +830 to +1,850 at depths 4 to 12): the brain stays white
+    // and plays one move, next to its stone.
     let a = swap2(&mut e, &["0,0", "7,7", "14,14"]);
     assert!(is_coords(&a), "one move expected, got {a:?}");
     let (x, y) = a.split_once(',').expect("x,y");
     let (x, y): (i32, i32) = (x.parse().expect("x"), y.parse().expect("y"));
     assert!((x - 7).abs() <= 2 && (y - 7).abs() <= 2, "{a:?}");
 
-    // Stage 3, balanced (white next to black's centre stone, black's second stone far off):
-    // the brain adds a white and a black stone, both new points. White to move scores -16..136
-    // here at every depth from 7 to 12; with white at 7,8 instead it ranged 3..319 and failed
-    // under load.
-    let balanced = ["7,7", "8,7", "11,3"];
-    let a = swap2(&mut e, &balanced);
-    let pts: Vec<&str> = a.split(' ').collect();
-    assert_eq!(pts.len(), 2, "two stones expected, got {a:?}");
-    assert!(pts.iter().all(|p| is_coords(p) && !balanced.contains(p)));
-    // Both were placed: the brain now has 5 stones on the board and white moves; PLAY of
-    // either point is refused.
-    for p in &pts {
-        e.send(&format!("PLAY {p}"));
-        let r = reply(&mut e, Duration::from_secs(5)).expect("an answer");
-        assert_eq!(r, format!("ERROR illegal move at {p}"));
-    }
+    // Stage 3, black clearly better (black's two stones side by side in the centre, white's in
+    // a corner): SWAP. White to move scores -660 to -1,850 here at every depth from 1 to 12,
+    // three times the balanced band or more, so no depth and no load makes it close. (The
+    // balanced case, and what each decision leaves on the board, are unit tests of
+    // `protocol::gomocup::swap2`: decided there by score, with no position fitted to the band.)
+    let a = swap2(&mut e, &["7,7", "0,14", "8,7"]);
+    assert_eq!(a, "SWAP");
+    // A swap leaves the three stones as sent, white to move: white plays a free point, not one
+    // of them.
+    e.send("TURN 7,7");
+    assert_eq!(
+        reply(&mut e, Duration::from_secs(5)).as_deref(),
+        Some("ERROR illegal move at 7,7")
+    );
 
-    // Stage 5, white clearly better (white's two stones side by side, black's in corners):
-    // the brain plays white's move.
+    // Stage 5, white clearly better (white's two stones side by side, black's in corners;
+    // +1,960 at depth 4, a proven win from depth 10): the brain plays white's move.
     let a = swap2(&mut e, &["0,0", "7,7", "14,14", "8,7", "0,14"]);
     assert!(is_coords(&a), "one move expected, got {a:?}");
 
-    // Stage 5, black has an open three: SWAP.
+    // Stage 5, black has an open three (-2,250 at depth 4, a proven loss from depth 10): SWAP.
     let a = swap2(&mut e, &["6,7", "0,0", "7,7", "14,14", "8,7"]);
     assert_eq!(a, "SWAP");
 }

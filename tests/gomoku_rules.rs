@@ -3,6 +3,10 @@
 //! Each position is a diagram, top row first: `X` black, `O` white, `.` an empty point black MAY
 //! play, and `3`, `4`, `6` an empty point black may NOT play (double-three, double-four,
 //! overline). Every point of every diagram is checked, so a `.` is as much an assertion as a digit.
+//!
+//! Beyond the diagrams, the referee is compared point by point with a second referee written
+//! here from the rule text alone ([`oracle`]) on many random and middle-game positions; the
+//! diagrams check that oracle as well. What the referee costs is `gridmind bench renju`'s.
 
 use gridmind::games::gomoku::rules::{
     forbidden, forbidden_points, might_be_forbidden, wins, Forbidden, Grid,
@@ -59,8 +63,9 @@ fn draw(grid: &Grid, found: &[(usize, usize, Forbidden)]) -> String {
     s
 }
 
-/// Asserts that the referee finds exactly the marked forbidden points, that single-point
-/// queries agree, and that the pre-filter passes every forbidden point.
+/// Asserts that the referee finds exactly the marked forbidden points, that the single-point
+/// query agrees at every point (`.` included), and that the test's own plain reading of the
+/// rules ([`oracle`]) finds the same: the diagrams are the oracle's check as much as the code's.
 fn check(diagram: &str) {
     let (grid, marked) = parse(diagram);
     let found = forbidden_points(&grid);
@@ -71,9 +76,19 @@ fn check(diagram: &str) {
         draw(&grid, &marked),
         draw(&grid, &found)
     );
-    for &(x, y, f) in &marked {
-        assert_eq!(forbidden(&grid, x, y), Some(f));
-        assert!(might_be_forbidden(&grid, x, y), "pre-filter missed {x},{y}");
+    let by_oracle = oracle::forbidden_points(&grid);
+    assert_eq!(
+        by_oracle,
+        marked,
+        "the test's oracle disagrees with the diagram\nexpected:\n{}\noracle:\n{}",
+        draw(&grid, &marked),
+        draw(&grid, &by_oracle)
+    );
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            let want = marked.iter().find(|m| (m.0, m.1) == (x, y)).map(|m| m.2);
+            assert_eq!(forbidden(&grid, x, y), want, "single query at {x},{y}");
+        }
     }
 }
 
@@ -659,15 +674,235 @@ fn occupied_and_off_board_points() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Speed: a figure, never an assertion on time.
+// The referee against an independent reading of the rules.
+
+/// A second renju referee, written for this test from the rule text alone (the Renju
+/// International Federation's definitions, as `rules.rs` quotes them) and for nothing but
+/// being obviously right: no pre-filter, no wall border, no shortcut in how far along a line it
+/// looks, and a four counted as a set of stones rather than as completion points. It is slow;
+/// the tests compare it with `rules` point by point.
+mod oracle {
+    use gridmind::games::gomoku::rules::{Forbidden, Grid};
+    use gridmind::games::Color;
+
+    const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+    /// What a point holds; off the board is its own kind, never a stone.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Cell {
+        Empty,
+        Black,
+        White,
+        Off,
+    }
+
+    /// A plain copy of the board that the oracle may put trial stones on.
+    #[derive(Clone)]
+    pub struct Board {
+        w: i32,
+        h: i32,
+        cells: Vec<Cell>,
+    }
+
+    impl Board {
+        pub fn of(grid: &Grid) -> Board {
+            let (w, h) = (grid.width() as i32, grid.height() as i32);
+            let cells = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .map(|(x, y)| match grid.get(x, y) {
+                    Some(Color::Black) => Cell::Black,
+                    Some(Color::White) => Cell::White,
+                    None => Cell::Empty,
+                })
+                .collect();
+            Board { w, h, cells }
+        }
+
+        fn at(&self, x: i32, y: i32) -> Cell {
+            if x < 0 || y < 0 || x >= self.w || y >= self.h {
+                Cell::Off
+            } else {
+                self.cells[(y * self.w + x) as usize]
+            }
+        }
+
+        fn put(&mut self, x: i32, y: i32, c: Cell) {
+            self.cells[(y * self.w + x) as usize] = c;
+        }
+
+        /// Black stones in an unbroken row through `(x, y)` (itself black) along `d`: the
+        /// offsets of its two ends, counted in steps of `d` from `(x, y)`.
+        fn run(&self, x: i32, y: i32, (dx, dy): (i32, i32)) -> (i32, i32) {
+            let mut lo = 0;
+            while self.at(x + (lo - 1) * dx, y + (lo - 1) * dy) == Cell::Black {
+                lo -= 1;
+            }
+            let mut hi = 0;
+            while self.at(x + (hi + 1) * dx, y + (hi + 1) * dy) == Cell::Black {
+                hi += 1;
+            }
+            (lo, hi)
+        }
+
+        fn run_len(&self, x: i32, y: i32, d: (i32, i32)) -> i32 {
+            let (lo, hi) = self.run(x, y, d);
+            hi - lo + 1
+        }
+    }
+
+    // How often a candidate three was turned down because its only straight-four points are
+    // themselves forbidden: the sample must reach the recursion for the comparison to mean
+    // anything. Per thread, so that tests running side by side do not count for each other.
+    thread_local! {
+        pub static RECURSIVE_REFUSALS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Every forbidden point of the board, row by row from the top, like `forbidden_points`.
+    pub fn forbidden_points(grid: &Grid) -> Vec<(usize, usize, Forbidden)> {
+        let mut b = Board::of(grid);
+        let mut out = Vec::new();
+        for y in 0..b.h {
+            for x in 0..b.w {
+                if let Some(f) = verdict(&mut b, x, y) {
+                    out.push((x as usize, y as usize, f));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether black may not play `(x, y)`, and why; `None` for an occupied point.
+    pub fn verdict(b: &mut Board, x: i32, y: i32) -> Option<Forbidden> {
+        if b.at(x, y) != Cell::Empty {
+            return None;
+        }
+        b.put(x, y, Cell::Black);
+        let v = judge(b, x, y);
+        b.put(x, y, Cell::Empty);
+        v
+    }
+
+    /// The rules in their order of precedence, for black's stone just put at `(x, y)`: a five
+    /// is never forbidden; then six or more in a row; then two fours; then threes in two lines
+    /// (a line that holds a four is not also a three).
+    fn judge(b: &mut Board, x: i32, y: i32) -> Option<Forbidden> {
+        if DIRECTIONS.iter().any(|&d| b.run_len(x, y, d) == 5) {
+            return None;
+        }
+        if DIRECTIONS.iter().any(|&d| b.run_len(x, y, d) > 5) {
+            return Some(Forbidden::Overline);
+        }
+        let fours: Vec<usize> = DIRECTIONS.iter().map(|&d| fours(b, x, y, d)).collect();
+        if fours.iter().sum::<usize>() >= 2 {
+            return Some(Forbidden::DoubleFour);
+        }
+        let threes = DIRECTIONS
+            .iter()
+            .zip(&fours)
+            .filter(|&(&d, &f)| f == 0 && is_three(b, x, y, d))
+            .count();
+        (threes >= 2).then_some(Forbidden::DoubleThree)
+    }
+
+    /// The fours through `(x, y)` along `d`: the different sets of four black stones, with
+    /// `(x, y)` among them, that lie in five consecutive points whose fifth point is empty and
+    /// would make exactly five (the points just outside the five are not black). A straight
+    /// four `.XXXX.` is one set reached from two sides; `X.XXX.X` is two sets.
+    fn fours(b: &Board, x: i32, y: i32, (dx, dy): (i32, i32)) -> usize {
+        let mut sets: Vec<Vec<i32>> = Vec::new();
+        for start in -4..=0 {
+            let window: Vec<i32> = (start..start + 5).collect();
+            let cell = |k: i32| b.at(x + k * dx, y + k * dy);
+            let empty: Vec<i32> = window
+                .iter()
+                .copied()
+                .filter(|&k| cell(k) == Cell::Empty)
+                .collect();
+            let black = window.iter().filter(|&&k| cell(k) == Cell::Black).count();
+            if empty.len() != 1 || black != 4 {
+                continue;
+            }
+            if cell(start - 1) == Cell::Black || cell(start + 5) == Cell::Black {
+                continue; // filling the gap would make six or more
+            }
+            let stones: Vec<i32> = window.into_iter().filter(|&k| k != empty[0]).collect();
+            if !sets.contains(&stones) {
+                sets.push(stones);
+            }
+        }
+        sets.len()
+    }
+
+    /// A three through `(x, y)` along `d`: some empty point of the line where one more black
+    /// stone makes a straight four through `(x, y)`, and that point is itself not forbidden in
+    /// the position with `(x, y)` played (judged by the same rules, recursively).
+    fn is_three(b: &mut Board, x: i32, y: i32, (dx, dy): (i32, i32)) -> bool {
+        let reach = b.w.max(b.h);
+        let mut refused = false;
+        for k in -reach..=reach {
+            let (qx, qy) = (x + k * dx, y + k * dy);
+            if k == 0 || b.at(qx, qy) != Cell::Empty {
+                continue;
+            }
+            b.put(qx, qy, Cell::Black);
+            let straight = straight_four(b, x, y, (dx, dy));
+            b.put(qx, qy, Cell::Empty);
+            if straight {
+                if verdict(b, qx, qy).is_none() {
+                    return true;
+                }
+                refused = true;
+            }
+        }
+        if refused {
+            RECURSIVE_REFUSALS.with(|n| n.set(n.get() + 1));
+        }
+        false
+    }
+
+    /// A straight four through `(x, y)` along `d`: exactly four black stones in an unbroken
+    /// row, and each of the two points at its ends empty and making exactly five when filled.
+    fn straight_four(b: &mut Board, x: i32, y: i32, d: (i32, i32)) -> bool {
+        let (lo, hi) = b.run(x, y, d);
+        if hi - lo + 1 != 4 {
+            return false;
+        }
+        [lo - 1, hi + 1].iter().all(|&k| {
+            let (ex, ey) = (x + k * d.0, y + k * d.1);
+            if b.at(ex, ey) != Cell::Empty {
+                return false;
+            }
+            b.put(ex, ey, Cell::Black);
+            let five = b.run_len(x, y, d) == 5;
+            b.put(ex, ey, Cell::Empty);
+            five
+        })
+    }
+}
+
+/// A random cluttered board: dense enough in black stones that threes, fours, overlines and
+/// nested verdicts abound.
+fn cluttered(rng: &mut rand::rngs::StdRng, w: usize, h: usize, black: f64, white: f64) -> Grid {
+    use rand::Rng;
+    let mut g = Grid::new(w, h);
+    for y in 0..h {
+        for x in 0..w {
+            let r: f64 = rng.gen();
+            if r < black {
+                g.set(x, y, Some(Color::Black));
+            } else if r < black + white {
+                g.set(x, y, Some(Color::White));
+            }
+        }
+    }
+    g
+}
 
 /// Middle-game-like 15x15 positions: random games where each move lands within two points of a
-/// stone already played and black never plays a forbidden point, stopped after 30 to 60
-/// stones (and thrown away if someone made five).
-fn middle_games(count: usize) -> Vec<Grid> {
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
-    let mut rng = StdRng::seed_from_u64(2026);
+/// stone already played and black never plays a point the oracle forbids, stopped after 30 to
+/// 60 stones (and thrown away if someone made five).
+fn middle_games(rng: &mut rand::rngs::StdRng, count: usize) -> Vec<Grid> {
+    use rand::Rng;
     let mut out = Vec::new();
     while out.len() < count {
         let mut g = Grid::new(15, 15);
@@ -676,6 +911,7 @@ fn middle_games(count: usize) -> Vec<Grid> {
         let mut color = Color::White;
         let mut ok = true;
         for _ in 1..target {
+            let mut board = oracle::Board::of(&g);
             let near: Vec<(usize, usize)> = (0..15)
                 .flat_map(|y| (0..15).map(move |x| (x, y)))
                 .filter(|&(x, y)| g.get(x as i32, y as i32).is_none())
@@ -683,7 +919,10 @@ fn middle_games(count: usize) -> Vec<Grid> {
                     (-2..=2)
                         .any(|dy| (-2..=2).any(|dx| g.get(x as i32 + dx, y as i32 + dy).is_some()))
                 })
-                .filter(|&(x, y)| color == Color::White || forbidden(&g, x, y).is_none())
+                .filter(|&(x, y)| {
+                    color == Color::White
+                        || oracle::verdict(&mut board, x as i32, y as i32).is_none()
+                })
                 .collect();
             if near.is_empty() {
                 ok = false;
@@ -704,74 +943,64 @@ fn middle_games(count: usize) -> Vec<Grid> {
     out
 }
 
-/// Nanoseconds per call of `f` over every empty point of every position: the median of 7 runs.
-fn ns_per_point(grids: &[Grid], mut f: impl FnMut(&Grid, usize, usize) -> bool) -> (f64, usize) {
-    let mut times = Vec::new();
-    let mut hits = 0;
-    for _ in 0..7 {
-        let (mut calls, mut h) = (0usize, 0usize);
-        let start = std::time::Instant::now();
-        for g in grids {
-            for y in 0..g.height() {
-                for x in 0..g.width() {
-                    if g.get(x as i32, y as i32).is_none() {
-                        calls += 1;
-                        h += std::hint::black_box(f(g, x, y)) as usize;
-                    }
-                }
-            }
-        }
-        times.push(start.elapsed().as_nanos() as f64 / calls as f64);
-        hits = h;
-    }
-    times.sort_by(f64::total_cmp);
-    (times[3], hits)
-}
-
-/// Prints what a `forbidden` call costs on middle-game positions, next to `wins` (four run
-/// lengths) as the baseline. `cargo test --release --test gomoku_rules speed -- --nocapture`.
+/// The referee (`forbidden_points`, `forbidden` one point at a time, and the pre-filter) against
+/// the oracle on every point of 1,200 cluttered random boards of several sizes (edges matter:
+/// 6x6 to 15x15) and 60 middle-game positions. The pre-filter is checked against the oracle's
+/// verdicts, not the referee's: `forbidden` calls the pre-filter first, so a pre-filter that
+/// wrongly rejected a point would hide the point from both, and only an outside reference sees
+/// it. The sample must reach every kind of verdict and the recursion, or it proves little.
 #[test]
-fn speed_of_forbidden_on_middle_games() {
-    let grids = middle_games(60);
-    let empty: usize = grids.iter().map(count_empty).sum();
-    let (base, _) = ns_per_point(&grids, |g, x, y| wins(g, Rule::Renju, Color::Black, x, y));
-    let (filter, passed) = ns_per_point(&grids, might_be_forbidden);
-    let (full, forbidden_n) = ns_per_point(&grids, |g, x, y| forbidden(g, x, y).is_some());
-    let mut passing = Vec::new();
-    for g in &grids {
-        for (x, y) in (0..15).flat_map(|y| (0..15).map(move |x| (x, y))) {
-            if might_be_forbidden(g, x, y) {
-                passing.push((g, x, y));
-            }
-        }
-    }
-    let mut runs: Vec<f64> = (0..7)
-        .map(|_| {
-            let start = std::time::Instant::now();
-            for &(g, x, y) in &passing {
-                std::hint::black_box(forbidden(g, x, y));
-            }
-            start.elapsed().as_nanos() as f64 / passing.len().max(1) as f64
+fn the_referee_agrees_with_an_independent_reading_of_the_rules() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(70);
+    let mut grids: Vec<Grid> = (0..1200)
+        .map(|i| {
+            let n = [6, 7, 9, 11, 15][i % 5];
+            let black = 0.15 + 0.2 * (i / 5 % 5) as f64 / 4.0;
+            cluttered(&mut rng, n, n + i % 2, black, 0.1)
         })
         .collect();
-    runs.sort_by(f64::total_cmp);
-    let per_passing = runs[3];
-    println!(
-        "renju speed, {} positions, {empty} empty points: wins {base:.0} ns/point (baseline), \
-         might_be_forbidden {filter:.0} ns/point ({passed} pass, {:.1}%), forbidden {full:.0} \
-         ns/point ({forbidden_n} forbidden), forbidden on pre-filter-passing points {per_passing:.0} ns",
-        grids.len(),
-        100.0 * passed as f64 / empty as f64,
+    grids.extend(middle_games(&mut rng, 60));
+    let mut kinds = [0usize; 3];
+    let mut filtered_out = 0;
+    for g in &grids {
+        let want = oracle::forbidden_points(g);
+        assert_eq!(
+            forbidden_points(g),
+            want,
+            "\nreferee:\n{}\noracle:\n{}",
+            draw(g, &forbidden_points(g)),
+            draw(g, &want)
+        );
+        for y in 0..g.height() {
+            for x in 0..g.width() {
+                let truth = want.iter().find(|m| (m.0, m.1) == (x, y)).map(|m| m.2);
+                assert_eq!(forbidden(g, x, y), truth, "{x},{y} in\n{}", draw(g, &want));
+                let maybe = might_be_forbidden(g, x, y);
+                assert!(
+                    truth.is_none() || maybe,
+                    "pre-filter rejects {x},{y} in\n{}",
+                    draw(g, &want)
+                );
+                filtered_out += (!maybe && g.get(x as i32, y as i32).is_none()) as usize;
+            }
+        }
+        for &(_, _, f) in &want {
+            kinds[f as usize] += 1;
+        }
+    }
+    let recursive = oracle::RECURSIVE_REFUSALS.with(|n| n.get());
+    println!("forbidden points by kind (3, 4, 6): {kinds:?}; recursive refusals {recursive}; pre-filter rejections {filtered_out}");
+    assert!(
+        kinds.iter().all(|&k| k > 200),
+        "too few of some kind: {kinds:?}"
     );
     assert!(
-        passed >= forbidden_n,
-        "the pre-filter passes every forbidden point"
+        recursive > 100,
+        "the recursion was reached only {recursive} times"
     );
-}
-
-fn count_empty(g: &Grid) -> usize {
-    (0..g.height())
-        .flat_map(|y| (0..g.width()).map(move |x| (x, y)))
-        .filter(|&(x, y)| g.get(x as i32, y as i32).is_none())
-        .count()
+    assert!(
+        filtered_out > 10_000,
+        "the pre-filter rejected only {filtered_out} points"
+    );
 }

@@ -6,6 +6,11 @@
 //! - seeded simulations of whole SPRTs with a known true Elo, where H1 and H0 must be accepted
 //!   about as often as alpha and beta promise, under both Elo models;
 //! - the Elo interval from the pentanomial variance, by hand and by its coverage.
+//!
+//! Every "true" quantity here (the expected score of an Elo difference, the normalized-Elo scale)
+//! is computed from its published definition in this file, never with the code under test: a
+//! wrong mapping in `sprt.rs` or `pentanomial.rs` then fails these tests instead of agreeing
+//! with itself.
 
 use gridmind::matchrunner::pentanomial::{Pentanomial, NELO_PER_T, PAIR_SCORES};
 use gridmind::matchrunner::sprt::{expected_score, Model, Sprt, Verdict};
@@ -13,6 +18,38 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 const X: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// The logistic Elo model's expected score at an Elo difference `elo`: a 400-point difference
+/// means odds of 10 to 1, so the score is `1 / (1 + 10^(-elo/400))` (Elo's logistic curve, as
+/// used by fishtest, cutechess-cli and BayesElo's logistic prior).
+fn logistic_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Normalized Elo per unit of t-value: fishtest's `nElo = t * 800 / ln(10)` (the logistic Elo
+/// scale's slope at a level match, so that nElo and Elo agree for small differences when draws
+/// are absent).
+const PUBLISHED_NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+/// The Elo mapping and the normalized-Elo scale of the code are the published ones: checked at
+/// points whose values follow from the definitions by hand (400 Elo is 10:1 odds, 10/11; 0 is
+/// 1/2; the curve is symmetric) and against this file's own formula over a range.
+#[test]
+fn the_codes_elo_scale_is_the_published_one() {
+    assert!((expected_score(0.0) - 0.5).abs() < 1e-15);
+    assert!((expected_score(400.0) - 10.0 / 11.0).abs() < 1e-12);
+    assert!((expected_score(-400.0) - 1.0 / 11.0).abs() < 1e-12);
+    assert!((expected_score(800.0) - 100.0 / 101.0).abs() < 1e-12);
+    for elo in (-600..=600).step_by(7).map(f64::from) {
+        assert!(
+            (expected_score(elo) - logistic_score(elo)).abs() < 1e-12,
+            "{elo}"
+        );
+        assert!((expected_score(elo) + expected_score(-elo) - 1.0).abs() < 1e-12);
+    }
+    assert!((NELO_PER_T - 347.435).abs() < 1e-3, "{NELO_PER_T}");
+    assert!((NELO_PER_T - PUBLISHED_NELO_PER_T).abs() < 1e-12);
+}
 
 /// Counts as the likelihood sees them: an empty class weighs 1e-3 (fishtest's regularization).
 fn weights(counts: [u32; 5]) -> [f64; 5] {
@@ -251,7 +288,7 @@ fn logistic_llr_matches_a_direct_maximisation() {
         for counts in COUNT_SETS {
             let w = weights(counts);
             let expected =
-                max_ll_mean(&w, expected_score(elo1)) - max_ll_mean(&w, expected_score(elo0));
+                max_ll_mean(&w, logistic_score(elo1)) - max_ll_mean(&w, logistic_score(elo0));
             let got = s.llr(&Pentanomial { counts });
             assert!(
                 (got - expected).abs() < 1e-6 * (1.0 + expected.abs()),
@@ -271,7 +308,7 @@ fn normalized_llr_matches_a_direct_maximisation() {
     for (nelo0, nelo1) in [(0.0, 10.0), (-5.0, 5.0), (0.0, 100.0)] {
         let s = sprt(nelo0, nelo1, Model::Normalized);
         // A pair's t-value is sqrt(2) times the per-game one.
-        let t = |nelo: f64| nelo / NELO_PER_T * std::f64::consts::SQRT_2;
+        let t = |nelo: f64| nelo / PUBLISHED_NELO_PER_T * std::f64::consts::SQRT_2;
         for counts in &COUNT_SETS[..3] {
             let w = weights(*counts);
             let expected = max_ll_t(&w, t(nelo1)) - max_ll_t(&w, t(nelo0));
@@ -346,7 +383,7 @@ const OPENING_BIAS: f64 = 0.15;
 #[test]
 fn logistic_sprt_errs_about_as_often_as_alpha_and_beta() {
     let s = sprt(0.0, 60.0, Model::Logistic);
-    let at = |elo: f64| pair_distribution(expected_score(elo), DRAW_RATE, OPENING_BIAS);
+    let at = |elo: f64| pair_distribution(logistic_score(elo), DRAW_RATE, OPENING_BIAS);
     let (h1_at_elo0, _) = simulate(&s, &at(0.0), RUNS, 1);
     let (_, h0_at_elo1) = simulate(&s, &at(60.0), RUNS, 2);
     check_rate("H1 accepted at elo0 (alpha)", h1_at_elo0);
@@ -363,10 +400,10 @@ fn normalized_sprt_errs_about_as_often_as_alpha_and_beta() {
     let nelo = |p: &[f64; 5]| {
         let mean: f64 = (0..5).map(|i| p[i] * PAIR_SCORES[i]).sum();
         let var: f64 = (0..5).map(|i| p[i] * (PAIR_SCORES[i] - mean).powi(2)).sum();
-        (mean - 0.5) / (2.0 * var).sqrt() * NELO_PER_T
+        (mean - 0.5) / (2.0 * var).sqrt() * PUBLISHED_NELO_PER_T
     };
     let even = pair_distribution(0.5, DRAW_RATE, OPENING_BIAS);
-    let better = pair_distribution(expected_score(60.0), DRAW_RATE, OPENING_BIAS);
+    let better = pair_distribution(logistic_score(60.0), DRAW_RATE, OPENING_BIAS);
     assert!(nelo(&even).abs() < 1e-12);
     let s = sprt(0.0, nelo(&better), Model::Normalized);
     let (h1_at_elo0, _) = simulate(&s, &even, RUNS, 4);
@@ -426,7 +463,7 @@ fn pentanomial_interval_from_the_pair_variance() {
 fn pentanomial_interval_covers_the_true_elo_95_percent_of_the_time() {
     const PAIRS: usize = 200;
     let true_elo = 30.0;
-    let p = pair_distribution(expected_score(true_elo), DRAW_RATE, OPENING_BIAS);
+    let p = pair_distribution(logistic_score(true_elo), DRAW_RATE, OPENING_BIAS);
     let mut rng = StdRng::seed_from_u64(6);
     let runs = 2000;
     let covered = (0..runs)

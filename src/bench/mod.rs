@@ -2,18 +2,20 @@
 //!
 //! `gridmind bench` (or `bench gomoku`) searches fixed gomoku positions to a fixed depth;
 //! `bench mnk` solves the known m,n,k boards; `bench npuzzle` and `bench klotski` solve the reference puzzle sets; `bench stop` times how fast
-//! a running search answers `stop`.
+//! a running search answers `stop`; `bench renju` times the renju referee per point. Speed lives
+//! here, never in the test suite.
 
 pub mod gomoku;
 pub mod klotski;
 pub mod mnk;
 pub mod npuzzle;
+pub mod renju;
 pub mod stop;
 
 /// The usage printed by `gridmind bench --help` and `gridmind help bench`: every benchmark and
 /// every option it takes, so nobody has to read the source to find `--depth` or `--path`.
 pub const USAGE: &str = "\
-usage: gridmind bench [gomoku|mnk|npuzzle|klotski|stop] [OPTIONS]   (default: gomoku)
+usage: gridmind bench [gomoku|mnk|npuzzle|klotski|stop|renju] [OPTIONS]   (default: gomoku)
   gomoku   fixed positions to a fixed depth: nodes (deterministic), nps, time
            --depth N          search depth, 1..20 (default 6)
   mnk      m,n,k boards solved from empty against their known results: nodes, time
@@ -40,6 +42,7 @@ usage: gridmind bench [gomoku|mnk|npuzzle|klotski|stop] [OPTIONS]   (default: go
   stop     how fast a running search answers `stop` (median, max)
            --runs N           stops timed per thread count (default 20)
            --threads T,T,...  thread counts (default 1,2,8,64)
+  renju    what the renju referee costs per point of a middle game (ns per point)
   -h, --help   this text
 Exit status: 0 done, 2 bad arguments or a failed check. More in README.md, section Benchmarks, and docs/.";
 
@@ -62,8 +65,9 @@ pub fn run(args: &[String]) -> i32 {
         "klotski" => klotski::run(rest),
         "mnk" => mnk::run(rest),
         "stop" => stop::run(rest),
+        "renju" => renju::run(rest),
         other => Err(format!(
-            "unknown benchmark '{other}' (gomoku, mnk, npuzzle, klotski, stop)"
+            "unknown benchmark '{other}' (gomoku, mnk, npuzzle, klotski, stop, renju)"
         )),
     };
     match result {

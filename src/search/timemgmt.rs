@@ -70,6 +70,13 @@ pub fn movetime_budget(movetime: Duration) -> Budget {
     Budget { soft: hard, hard }
 }
 
+/// The hard limit a turn of `turn` gets, after the safety margin: lets a policy stated in turn
+/// lengths, as protocol.md states them ("when the turn is 150 ms or longer"), be checked
+/// against a search's hard budget, which is all a search sees.
+pub fn hard_limit_of_turn(turn: Duration) -> Duration {
+    minus_margin(turn)
+}
+
 /// Subtracts the larger of [`MIN_MARGIN`] and 5% of the time: enough for a loaded machine
 /// where another process competes for the cores.
 fn minus_margin(t: Duration) -> Duration {

@@ -7,38 +7,80 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-/// A running engine process with line-oriented access to its stdout.
+/// A running engine process with line-oriented access to its stdout (and, when started with a
+/// log filter, its stderr).
 pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    log: Option<Receiver<String>>,
+    /// Lines written to stdin so far: the engine numbers its input lines the same way (its
+    /// `seq`, from 1), so a log line can be matched to the command it is about.
+    sent: u64,
+}
+
+/// Forwards each line of `from` to a channel, until either end closes.
+fn line_channel(from: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 impl Engine {
     /// Starts the binary with `args`; stderr is discarded.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gridmind"))
+        Engine::spawn(args, None)
+    }
+
+    /// Starts the binary with `args` and `RUST_LOG` set to `filter`; its stderr lines are kept
+    /// for [`Engine::log_line_within`].
+    pub fn start_logged(args: &[&str], filter: &str) -> Engine {
+        Engine::spawn(args, Some(filter))
+    }
+
+    fn spawn(args: &[&str], log_filter: Option<&str>) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gridmind"));
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the gridmind binary starts");
+            .env_remove("RUST_LOG");
+        match log_filter {
+            Some(f) => command.env("RUST_LOG", f).stderr(Stdio::piped()),
+            None => command.stderr(Stdio::null()),
+        };
+        let mut child = command.spawn().expect("the gridmind binary starts");
         let stdin = child.stdin.take();
         let stdout: ChildStdout = child.stdout.take().expect("stdout is piped");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let log = child.stderr.take().map(line_channel);
         Engine {
             child,
             stdin,
-            lines: rx,
+            lines: line_channel(stdout),
+            log,
+            sent: 0,
+        }
+    }
+
+    /// The next stderr line containing `needle`, or `None` if none arrives within `timeout`.
+    /// Only for engines started with [`Engine::start_logged`].
+    pub fn log_line_within(&mut self, needle: &str, timeout: Duration) -> Option<String> {
+        let deadline = Instant::now() + timeout;
+        let log = self.log.as_ref().expect("started with a log filter");
+        loop {
+            let line = log
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                .ok()?;
+            if line.contains(needle) {
+                return Some(line);
+            }
         }
     }
 
@@ -52,6 +94,12 @@ impl Engine {
         let stdin = self.stdin.as_mut().expect("stdin still open");
         stdin.write_all(bytes).expect("write to engine");
         stdin.flush().expect("flush to engine");
+        self.sent += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+
+    /// How many lines have been written to stdin: the engine's number for the last one.
+    pub fn lines_sent(&self) -> u64 {
+        self.sent
     }
 
     /// Sends one line.

@@ -237,6 +237,9 @@ pub mod time {
     /// A score fall (in evaluation units) between iterations that marks the position as sharp.
     pub const SHARP_DROP: i32 = 40;
     /// Turns shorter than this skip the VCT searches (they would eat the tree search's time).
+    /// A turn as the user gives it, before the safety margin (`TimeManager::vct_allowed`), as
+    /// protocol.md states it; until the 2026-12 test review it was compared with the hard
+    /// limit, so the VCT started at 200 ms turns.
     pub const VCT_MIN_TURN: Duration = Duration::from_millis(150);
     /// Node limits below this skip the VCT searches.
     pub const VCT_MIN_NODES: u64 = 100_000;

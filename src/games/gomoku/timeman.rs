@@ -11,6 +11,7 @@ use super::params::time::{
     EXTEND_SHARE, FIRST_CHECK_SHARE, FIXED_START_SHARE, GROWTH_MAX, GROWTH_MIN, ROOT_VCT_SHARE,
     SAFETY_END, SHARP_DROP, TREE_NODE_RESERVE_DIV, TREE_SHARE, VCT_MIN_NODES, VCT_MIN_TURN,
 };
+use crate::search::timemgmt::hard_limit_of_turn;
 use crate::search::SearchControl;
 
 /// One turn's time policy, fed by the iterations as they finish.
@@ -45,9 +46,13 @@ impl<'c> TimeManager<'c> {
         self.hard
     }
 
-    /// Whether the turn is long enough (in time and nodes) for the VCT searches.
+    /// Whether the turn is long enough (in time and nodes) for the VCT searches. The turn is
+    /// compared before the safety margin, as protocol.md states the rule: a turn of
+    /// `VCT_MIN_TURN` has the hard limit `hard_limit_of_turn(VCT_MIN_TURN)`, and the margin only
+    /// grows with the turn, so comparing hard limits compares turns.
     pub fn vct_allowed(&self) -> bool {
-        self.hard.is_none_or(|h| h >= VCT_MIN_TURN)
+        self.hard
+            .is_none_or(|h| h >= hard_limit_of_turn(VCT_MIN_TURN))
             && self.control.max_nodes().is_none_or(|n| n >= VCT_MIN_NODES)
     }
 
@@ -152,6 +157,43 @@ mod tests {
 
     fn secs(s: &[u64]) -> Vec<Duration> {
         s.iter().map(|&s| Duration::from_secs(s)).collect()
+    }
+
+    /// protocol.md: the VCT runs "when the turn is 150 ms or longer, or no clock limits it".
+    /// The turn is what the user gave (Gomocup `timeout_turn`, GTP `movetime`), before the
+    /// engine keeps its safety margin back; the figures are the document's, not the code's
+    /// constant. Turns of 150-199 ms have hard limits of 100-149 ms, so a check against the
+    /// hard limit instead of the turn fails here.
+    #[test]
+    fn the_vct_runs_from_turns_of_150_ms_as_protocol_md_says() {
+        use crate::search::timemgmt::{movetime_budget, Clock};
+        let ms = Duration::from_millis;
+        for (turn, allowed) in [(50, false), (120, false), (149, false), (150, true)]
+            .into_iter()
+            .chain([(170, true), (199, true), (200, true), (1000, true)])
+        {
+            let per_move = Clock {
+                per_move: Some(ms(turn)),
+                remaining: None,
+            }
+            .budget()
+            .expect("a per-move limit gives a budget");
+            for (what, b) in [
+                ("timeout_turn", per_move),
+                ("movetime", movetime_budget(ms(turn))),
+            ] {
+                let control = SearchControl::unlimited()
+                    .with_movetime(b.hard)
+                    .with_soft_budget(b.soft);
+                let tm = TimeManager::new(&control, false);
+                assert_eq!(tm.vct_allowed(), allowed, "{what} {turn} ms");
+            }
+        }
+        let unlimited = SearchControl::unlimited();
+        assert!(
+            TimeManager::new(&unlimited, false).vct_allowed(),
+            "no clock"
+        );
     }
 
     #[test]

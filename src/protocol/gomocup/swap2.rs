@@ -141,19 +141,60 @@ fn open(
         .join(" "))
 }
 
+/// What to do with three stones on the board, given white-to-move's score there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Response {
+    /// Black is clearly better: take black.
+    Swap,
+    /// White is clearly better: stay white and play white's move.
+    PlayWhite,
+    /// Neither side clearly better: add a white and a black stone to rebalance.
+    Rebalance,
+}
+
+/// The three-stone decision as a pure function of white's score, so that the band's edges can be
+/// tested without fitting a position to them: outside `BALANCED` either way, one side is
+/// clearly better; within it (edges included), the position is balanced.
+fn response_to(white_score: i32) -> Response {
+    if white_score < -BALANCED {
+        Response::Swap
+    } else if white_score > BALANCED {
+        Response::PlayWhite
+    } else {
+        Response::Rebalance
+    }
+}
+
+/// The five-stone decision: stay white when white is at least level, else take black.
+fn white_stays(white_score: i32) -> bool {
+    white_score >= 0
+}
+
 fn respond(
     ex: &mut GomocupExecutor,
     base: &SearchControl,
     out: &mut dyn Write,
 ) -> Result<String, String> {
     let (v, white_move) = white_view(ex, &share(base, 3), out)?;
-    if v < -BALANCED {
+    carry_out(ex, response_to(v), white_move, base, out)
+}
+
+/// Plays out a three-stone decision: `SWAP` leaves the board alone; otherwise white's move is
+/// placed, and for a rebalance black's best answer too, so the brain's board holds what it sent.
+fn carry_out(
+    ex: &mut GomocupExecutor,
+    response: Response,
+    white_move: Point,
+    base: &SearchControl,
+    out: &mut dyn Write,
+) -> Result<String, String> {
+    if response == Response::Swap {
         return Ok("SWAP".into());
     }
     ex.session
         .play(Color::White, white_move)
         .map_err(|e| e.to_string())?;
-    if v > BALANCED {
+    if response == Response::PlayWhite {
         return Ok(white_move.to_string());
     }
     let t = ex.analyse(Color::Black, &[], &share(base, 2), out)?;
@@ -169,11 +210,92 @@ fn choose(
     out: &mut dyn Write,
 ) -> Result<String, String> {
     let (v, white_move) = white_view(ex, base, out)?;
-    if v < 0 {
+    if !white_stays(v) {
         return Ok("SWAP".into());
     }
     ex.session
         .play(Color::White, white_move)
         .map_err(|e| e.to_string())?;
     Ok(white_move.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Session;
+
+    /// The band's edges: a swing of exactly `BALANCED` is still balanced, one more is not, on
+    /// either side; forced results are beyond any evaluation.
+    #[test]
+    fn three_stones_swap_play_or_rebalance_by_the_score() {
+        assert_eq!(response_to(0), Response::Rebalance);
+        assert_eq!(response_to(BALANCED), Response::Rebalance);
+        assert_eq!(response_to(-BALANCED), Response::Rebalance);
+        assert_eq!(response_to(BALANCED + 1), Response::PlayWhite);
+        assert_eq!(response_to(-BALANCED - 1), Response::Swap);
+        assert_eq!(response_to(5 * BALANCED), Response::PlayWhite);
+        assert_eq!(response_to(-5 * BALANCED), Response::Swap);
+        assert_eq!(response_to(score_value(Score::Win(9))), Response::PlayWhite);
+        assert_eq!(response_to(score_value(Score::Loss(8))), Response::Swap);
+        assert_eq!(response_to(score_value(Score::Draw)), Response::Rebalance);
+    }
+
+    /// Five stones: white stays when level or better, by any margin, and swaps when behind.
+    #[test]
+    fn five_stones_stay_white_unless_behind() {
+        assert!(white_stays(0));
+        assert!(white_stays(1));
+        assert!(white_stays(score_value(Score::Win(3))));
+        assert!(white_stays(score_value(Score::Draw)));
+        assert!(!white_stays(-1));
+        assert!(!white_stays(score_value(Score::Loss(2))));
+    }
+
+    /// The forced results rank beyond every evaluation, shorter wins first.
+    #[test]
+    fn scores_rank_forced_results_beyond_evaluations() {
+        assert!(score_value(Score::Win(3)) > score_value(Score::Win(5)));
+        assert!(score_value(Score::Win(99)) > score_value(Score::Cp(100_000)));
+        assert!(score_value(Score::Loss(99)) < score_value(Score::Cp(-100_000)));
+        assert!(score_value(Score::Loss(2)) < score_value(Score::Loss(4)));
+    }
+
+    /// Each three-stone decision leaves on the brain's board what it answered: a rebalance
+    /// places both new stones (five on the board, white's and black's new points among them),
+    /// a white move one, a swap none. Decided here, not by a search, so no position has to be
+    /// fitted to the band.
+    #[test]
+    fn a_decision_leaves_the_board_as_answered() {
+        let three = [
+            (Color::Black, Point::new(7, 7)),
+            (Color::White, Point::new(8, 7)),
+            (Color::Black, Point::new(11, 3)),
+        ];
+        let white_move = Point::new(6, 6);
+        let base = SearchControl::unlimited().with_max_depth(2);
+        for (response, stones) in [
+            (Response::Swap, 3),
+            (Response::PlayWhite, 4),
+            (Response::Rebalance, 5),
+        ] {
+            let mut ex = GomocupExecutor::new(Session::new());
+            ex.session.set_position(&three).expect("a legal position");
+            let mut out = Vec::new();
+            let answer =
+                carry_out(&mut ex, response, white_move, &base, &mut out).expect("an answer");
+            let board = ex.session.game().history().to_vec();
+            assert_eq!(board.len(), stones, "{response:?}: {answer}");
+            match response {
+                Response::Swap => assert_eq!(answer, "SWAP"),
+                Response::PlayWhite => assert_eq!(answer, white_move.to_string()),
+                Response::Rebalance => {
+                    let (w, b) = answer.split_once(' ').expect("two points");
+                    assert_eq!(w, white_move.to_string());
+                    assert_eq!(board[3], (Color::White, white_move));
+                    assert_eq!(board[4].0, Color::Black);
+                    assert_eq!(b, board[4].1.to_string());
+                }
+            }
+        }
+    }
 }
