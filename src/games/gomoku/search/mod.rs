@@ -11,10 +11,12 @@ use std::time::{Duration, Instant};
 
 use super::board::{Board, Threat, MAX_POINTS};
 use super::params::{eval, order, threats, tree};
-use super::tt::{Entry, Tt, EXACT, LOWER, NO_MOVE, UPPER};
+use super::tt::{Entry, Tt, VctEntry, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::base::{splitmix64 as splitmix, MateScale};
 use crate::games::Rule;
 use crate::search::SearchControl;
+
+mod vct;
 
 /// Score of a five made at the current node; mate in n plies is `MATE - n`.
 pub const MATE: i32 = 30000;
@@ -104,7 +106,7 @@ pub struct Searcher<'a, 's> {
     /// VCT searches end (as "not found") at this elapsed time.
     pub vct_until: Option<Duration>,
     /// Proven VCT results of attacker nodes, allocated on the first VCT search.
-    pub(super) vct_tt: Vec<super::vct::VctEntry>,
+    pub(super) vct_tt: Vec<VctEntry>,
     cands: Vec<usize>,
     /// The mover's fours found by the last leaf `generate`, for [`Self::vcf_leaf`].
     leaf_fours: Vec<(usize, Threat)>,
