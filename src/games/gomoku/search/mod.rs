@@ -9,14 +9,19 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::board::{Board, Threat, MAX_POINTS};
-use super::params::{eval, order, threats, tree};
+use super::board::{Board, Threat};
+use super::params::{eval, threats, tree};
 use super::tt::{Entry, Tt, VctEntry, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::base::{splitmix64 as splitmix, MateScale};
-use crate::games::Rule;
 use crate::search::SearchControl;
 
+mod candidate;
+mod movepick;
 mod vct;
+
+pub(super) use candidate::{locality_divisor, recent_stones};
+use candidate::{Cand, PRUNED};
+use movepick::{order_key, pick, Gen, Status};
 
 /// Score of a five made at the current node; mate in n plies is `MATE - n`.
 pub const MATE: i32 = 30000;
@@ -67,29 +72,6 @@ impl<'a> Shared<'a> {
     }
 }
 
-/// How much of the move list [`Searcher::generate`] builds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Gen {
-    /// A leaf: the forced facts, its fours, and whether any other move exists.
-    Leaf,
-    /// An interior node: the forced facts and the four points; the caller adds the quiet
-    /// candidates (`add_quiet`) only if the node is not cut statically first.
-    Threats,
-    /// Everything (the root).
-    All,
-}
-
-/// Where a node stands before branching.
-enum Status {
-    /// The side to move wins by force in this many plies, starting with this move.
-    Win(i32, usize),
-    /// The side to move loses by force in this many plies.
-    Loss(i32),
-    /// Only the listed moves matter (a five to block, or an open three to answer).
-    Forced,
-    Normal,
-}
-
 /// One thread's search.
 pub struct Searcher<'a, 's> {
     pub b: Board,
@@ -128,175 +110,6 @@ struct Scratch {
     moves: Vec<Vec<Cand>>,
     points: Vec<Vec<usize>>,
     fours: Vec<Vec<(usize, Threat)>>,
-}
-
-/// A scored move list entry.
-#[derive(Clone, Copy)]
-struct Cand {
-    /// The point, as a board index (boards are far smaller than `u16::MAX` points): a short
-    /// entry makes the lists cheaper to sort.
-    at: u16,
-    /// Where the move goes in the order (higher first).
-    score: i32,
-    /// How urgent the move is: at or above `tree::LMR_QUIET_BELOW` it is never reduced or
-    /// pruned ([`PRUNED`] once skipped by late move pruning).
-    urgency: i32,
-    /// Makes an open three (and no four): the opponent must answer, so the move may be extended.
-    three: bool,
-}
-
-// Every board index, and the placeholder `u16::MAX`, fits a `Cand`'s point.
-const _: () = assert!(MAX_POINTS < u16::MAX as usize);
-
-impl Cand {
-    /// The one entry that stands for all of a leaf's quiet points: the list must only be
-    /// non-empty, and its point (no board index) is never played.
-    const ANY_QUIET: Cand = Cand {
-        at: u16::MAX,
-        score: 0,
-        urgency: 0,
-        three: false,
-    };
-
-    /// An entry without order values, for lists whose order is never used: a leaf's, which
-    /// only asks whether it is forced and how many answers it has, or a single forced answer.
-    fn bare(i: usize) -> Cand {
-        Cand {
-            at: i as u16,
-            score: 0,
-            urgency: 0,
-            three: false,
-        }
-    }
-
-    /// The point as a board index.
-    #[inline]
-    fn i(self) -> usize {
-        usize::from(self.at)
-    }
-}
-
-/// The order moves are tried in: higher score first, ties by board index, so any sort (or a
-/// lazy pick) yields the same sequence.
-fn order_key(m: &Cand) -> (std::cmp::Reverse<i32>, u16) {
-    (std::cmp::Reverse(m.score), m.at)
-}
-
-/// Coordinates of the last `order::LOCAL_STONES` stones, newest first (`None` before there
-/// are that many), worked out once per node rather than once per candidate.
-type RecentStones = [Option<(usize, usize)>; 4];
-const _: () = assert!(
-    order::LOCAL_STONES == 4,
-    "locality_divisor reads four stones"
-);
-
-pub(super) fn recent_stones(b: &Board) -> RecentStones {
-    let mut out = [None; order::LOCAL_STONES];
-    for (o, &i) in out.iter_mut().zip(b.stack.iter().rev()) {
-        *o = Some(b.coords(i));
-    }
-    out
-}
-
-/// How much a point's static order value is divided by for lying far from the last stones:
-/// play in gomoku is local, so a point far from both sides' last moves is rarely the move.
-#[inline]
-pub(super) fn locality_divisor(b: &Board, i: usize, recent: &RecentStones) -> i32 {
-    let (x, y) = b.coords(i);
-    let near = |r: Option<(usize, usize)>| {
-        r.is_some_and(|(a, c)| {
-            x.abs_diff(a) <= order::LOCAL_DISTANCE && y.abs_diff(c) <= order::LOCAL_DISTANCE
-        })
-    };
-    if near(recent[0]) || near(recent[1]) {
-        1
-    } else if near(recent[2]) || near(recent[3]) {
-        order::FAR_FROM_LAST_DIVISOR
-    } else {
-        order::FAR_FROM_ALL_DIVISOR
-    }
-}
-
-/// A point's static order value with its locality (`divisor` from [`locality_divisor`]):
-/// divided by constants, so no division instruction is spent on every candidate.
-#[inline]
-fn local_value(value: i32, divisor: i32) -> i32 {
-    match divisor {
-        1 => value,
-        order::FAR_FROM_LAST_DIVISOR => value / order::FAR_FROM_LAST_DIVISOR,
-        _ => value / order::FAR_FROM_ALL_DIVISOR,
-    }
-}
-
-/// The candidate `i` with its place in the order and its urgency, from what each side makes
-/// there and how far it lies from the last stones: the order from the fitted weights and
-/// bonuses, the urgency (whether a move may be reduced or pruned) from the hand-set ones.
-/// `QUIET`: the point is no four point of either side (no four, and a fork is a double three),
-/// which spares the four tests on the points most lists are made of.
-#[inline(always)]
-fn candidate<const QUIET: bool>(
-    i: usize,
-    tm: &Threat,
-    to: &Threat,
-    divisor: i32,
-    three: bool,
-) -> Cand {
-    debug_assert!(
-        !QUIET || !(tm.four() || to.four()),
-        "a quiet point makes no four"
-    );
-    let fork = |t: &Threat| if QUIET { t.f3 >= 2 } else { t.fork() };
-    let made = Made {
-        own_fork: fork(tm),
-        own_four: !QUIET && tm.four(),
-        opponent_fork: fork(to),
-    };
-    let order = static_value(
-        tm.own_order + to.block_order,
-        made,
-        [
-            order::ORDER_OWN_FORK,
-            order::ORDER_OWN_FOUR,
-            order::ORDER_OPPONENT_FORK,
-        ],
-    );
-    let urgency = static_value(
-        tm.value + to.value,
-        made,
-        [order::OWN_FORK, order::OWN_FOUR, order::OPPONENT_FORK],
-    );
-    Cand {
-        at: i as u16,
-        score: local_value(order, divisor),
-        urgency: local_value(urgency, divisor),
-        three,
-    }
-}
-
-/// The forks and fours a stone at a point makes, worked out once for both of its values.
-#[derive(Clone, Copy)]
-struct Made {
-    own_fork: bool,
-    own_four: bool,
-    opponent_fork: bool,
-}
-
-/// A move's static value before locality: `patterns`, the weights of the patterns both sides
-/// would make at the point summed over the four directions (kept in the board's threat
-/// summaries), plus the bonus for a fork of the side to move, else for its four, and the bonus
-/// for the opponent's fork.
-#[inline(always)]
-fn static_value(patterns: i32, made: Made, [own_fork, own_four, opponent_fork]: [i32; 3]) -> i32 {
-    let mut v = patterns;
-    if made.own_fork {
-        v += own_fork;
-    } else if made.own_four {
-        v += own_four;
-    }
-    if made.opponent_fork {
-        v += opponent_fork;
-    }
-    v
 }
 
 impl<'a, 's> Searcher<'a, 's> {
@@ -367,117 +180,6 @@ impl<'a, 's> Searcher<'a, 's> {
         if self.nodes & POLL_MASK == 0 {
             self.poll();
         }
-    }
-
-    /// Finds the forced facts of the position for side `c` and fills `out` with the moves worth
-    /// searching, unsorted: the caller adds its dynamic bonuses and picks in [`order_key`] order.
-    /// [`Gen`] says how much of the list the caller needs now.
-    fn generate(&mut self, c: usize, out: &mut Vec<Cand>, gen: Gen) -> Status {
-        let leaf = gen == Gen::Leaf;
-        out.clear();
-        let o = 1 - c;
-        let mut op_five = usize::MAX;
-        let mut op_fives = 0;
-        let mut op_flex = false;
-        let mut my_flex = usize::MAX;
-        let mut cands = std::mem::take(&mut self.cands);
-        self.leaf_fours.clear();
-        // The forced facts (fives, fours, the answers to an open four) all lie on the board's
-        // four points, so those are looked at first; the other candidates are only needed at
-        // an interior node that turns out not to be forced.
-        self.b.four_points(None, &mut cands);
-        // A leaf's order values are never used, so it needs no locality either.
-        let recent = if leaf {
-            [None; order::LOCAL_STONES]
-        } else {
-            recent_stones(&self.b)
-        };
-        for &i in &cands {
-            let tm = self.b.threat(c, i);
-            if tm.five {
-                self.cands = cands;
-                return Status::Win(1, i);
-            }
-            if leaf && tm.four() {
-                self.leaf_fours.push((i, tm));
-            }
-            let to = self.b.threat(o, i);
-            if to.five {
-                op_fives += 1;
-                op_five = i;
-            }
-            if tm.flex4() && my_flex == usize::MAX && !self.b.forbidden(c, i, &tm) {
-                my_flex = i;
-            }
-            if to.flex4() {
-                op_flex = true;
-            }
-            if leaf {
-                out.push(Cand::bare(i));
-            } else {
-                let divisor = locality_divisor(&self.b, i, &recent);
-                let three = tm.f3 > 0 && !tm.four();
-                out.push(candidate::<false>(i, &tm, &to, divisor, three));
-            }
-        }
-        if op_fives > 0 {
-            self.cands = cands;
-            out.clear();
-            let tm = self.b.threat(c, op_five);
-            if op_fives > 1 || self.b.forbidden(c, op_five, &tm) {
-                return Status::Loss(2);
-            }
-            out.push(Cand::bare(op_five));
-            return Status::Forced;
-        }
-        if my_flex != usize::MAX {
-            self.cands = cands;
-            return Status::Win(3, my_flex);
-        }
-        let forced = op_flex;
-        self.cands = cands;
-        let restricted = self.restricted(c);
-        if !forced {
-            if leaf && !restricted {
-                // A quiet point changes no fact a leaf needs: one entry stands for all of them.
-                if self.b.has_quiet_candidate() {
-                    out.push(Cand::ANY_QUIET);
-                }
-            } else if gen == Gen::All || restricted {
-                self.add_quiet(c, out, &recent);
-            }
-        }
-        if restricted {
-            let b = &self.b;
-            out.retain(|m| !b.forbidden(c, m.i(), &b.threat(c, m.i())));
-        }
-        if forced {
-            Status::Forced
-        } else {
-            Status::Normal
-        }
-    }
-
-    /// Whether `c` has forbidden points (renju black): its move list is always built whole,
-    /// as every point's threats are needed to find them.
-    fn restricted(&self, c: usize) -> bool {
-        c == 0 && self.b.rule == Rule::Renju
-    }
-
-    /// Adds the quiet candidates of `c` (every candidate that is not a four point) to `out`, the
-    /// part of [`Self::generate`] that [`Gen::Threats`] leaves for later: most nodes near the
-    /// leaves end in a static cut before they would look at them.
-    fn add_quiet(&mut self, c: usize, out: &mut Vec<Cand>, recent: &RecentStones) {
-        let o = 1 - c;
-        let mut cands = std::mem::take(&mut self.cands);
-        self.b.quiet_candidates(&mut cands);
-        for &i in &cands {
-            let tm = self.b.threat(c, i);
-            let to = self.b.threat(o, i);
-            let divisor = locality_divisor(&self.b, i, recent);
-            out.push(candidate::<true>(i, &tm, &to, divisor, tm.f3 > 0));
-        }
-        self.cands = cands;
     }
 
     /// Spends one VCF node: false when the VCF budget is used up or the search was stopped,
@@ -763,29 +465,6 @@ impl<'a, 's> Searcher<'a, 's> {
         }
     }
 
-    /// Adds the dynamic ordering bonuses to the static values: hash move, killers, history.
-    fn add_dynamic_order(&self, moves: &mut [Cand], tt_move: usize, c: usize, ply: usize) {
-        let counter = self
-            .counter_slot(c)
-            .map_or(usize::MAX, |k| self.counters[k]);
-        for m in moves.iter_mut() {
-            // Within the cap already: [`gravity`] keeps it there.
-            let mut bonus = self.history[m.i() * 2 + c];
-            if m.i() == tt_move {
-                bonus += order::HASH_MOVE;
-            } else if self.killers[ply].contains(&m.i()) || m.i() == counter {
-                bonus += order::KILLER;
-            }
-            m.score += bonus;
-            m.urgency += bonus;
-        }
-    }
-
-    /// Where the counter move of `c` to the opponent's last stone is kept (none at the start).
-    fn counter_slot(&self, c: usize) -> Option<usize> {
-        self.b.stack.last().map(|&last| last * 2 + c)
-    }
-
     /// The PVS search of the move just made: the first move with the full window, a later one
     /// with a null window (first `reduce` plies shallower), re-searched when it beats alpha.
     fn search_child(
@@ -1007,49 +686,6 @@ impl<'a, 's> Searcher<'a, 's> {
             .prefetch(side_key(self.b.hash_after(i, c), 1 - c));
     }
 
-    /// Remembers the move `mv` of `c` that cut at this node, for the ordering of the nodes to
-    /// come: as a killer of its ply, as the counter to the opponent's last stone, and in the
-    /// history, which also marks down the moves `tried` before it (except `skip` and the ones
-    /// late move pruning skipped, which were not searched) so that a move which keeps failing
-    /// sinks below the ones that work. Both go through [`gravity`].
-    fn note_cutoff(
-        &mut self,
-        c: usize,
-        (depth, ply): (i32, usize),
-        mv: usize,
-        tried: &[Cand],
-        skip: usize,
-    ) {
-        let k = &mut self.killers[ply];
-        if k[0] != mv {
-            k[1] = k[0];
-            k[0] = mv;
-        }
-        let bonus = history_bonus(depth);
-        gravity(&mut self.history[mv * 2 + c], bonus);
-        for t in tried
-            .iter()
-            .filter(|t| t.i() != skip && t.urgency != PRUNED)
-        {
-            gravity(&mut self.history[t.i() * 2 + c], -bonus);
-        }
-        if let Some(k) = self.counter_slot(c) {
-            self.counters[k] = mv;
-        }
-    }
-
-    /// Credits the move that proved best inside the window `(alpha, beta)` of a
-    /// principal-variation node (an exact score, no cut) with the same history bonus as a cut.
-    /// Cuts alone credit only the refutations off the main line; the main line's own moves, the
-    /// ones the next iteration most needs first, earned nothing. Unlike a cut, the other moves
-    /// tried are not marked down: they were searched with a null window and only shown to be no
-    /// better.
-    fn note_best(&mut self, c: usize, depth: i32, (best, mv): (i32, usize), window: (i32, i32)) {
-        if window.0 < best && best < window.1 {
-            gravity(&mut self.history[mv * 2 + c], history_bonus(depth));
-        }
-    }
-
     /// Stores a node's result with the bound its window gives it, and its best move `mv`. A
     /// node that failed low proved no move good, and the one that scored least badly is no
     /// guide: it keeps the table's move `tt_move` (likely one that cut here before), or stores
@@ -1218,14 +854,6 @@ impl<'a, 's> Searcher<'a, 's> {
     }
 }
 
-/// History update that pulls the entry towards the bonus's sign in proportion to the room
-/// left, so entries stay within the cap and recent cuts outweigh old ones. The bonus is capped
-/// first: that is what keeps an entry inside `±HISTORY_CAP`, so readers need no clamp.
-fn gravity(h: &mut i32, bonus: i32) {
-    let bonus = bonus.clamp(-order::HISTORY_CAP, order::HISTORY_CAP);
-    *h += bonus - *h * bonus.abs() / order::HISTORY_CAP;
-}
-
 /// The table key of the position with `c` to move: the stones' hash alone does not say whose
 /// turn it is.
 fn node_key(b: &Board, c: usize) -> u64 {
@@ -1236,29 +864,6 @@ fn node_key(b: &Board, c: usize) -> u64 {
 #[inline]
 fn side_key(hash: u64, c: usize) -> u64 {
     hash ^ (c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// The urgency a skipped move is marked with: a quiet move can be skipped and a more urgent
-/// one after it searched and cut, and the cut must not mark down a move never searched.
-const PRUNED: i32 = i32::MIN;
-
-/// The `n`th move to try, with `moves[..n]` already tried: the first `tree::LAZY_PICKS` are
-/// picked one at a time (many nodes cut on their first move, so sorting the whole list first
-/// wasted time), then the rest is sorted once. Same sequence as a full sort by [`order_key`].
-fn pick(moves: &mut [Cand], n: usize) -> Cand {
-    if n < tree::LAZY_PICKS {
-        let rest = &mut moves[n..];
-        let mut best = 0;
-        for k in 1..rest.len() {
-            if order_key(&rest[k]) < order_key(&rest[best]) {
-                best = k;
-            }
-        }
-        rest.swap(0, best);
-    } else if n == tree::LAZY_PICKS {
-        moves[n..].sort_unstable_by_key(order_key);
-    }
-    moves[n]
 }
 
 /// Depth (in `ONE_PLY`ths of a ply, as `depth` is) taken off the `n`th move (0-based, n >= 1)
@@ -1328,13 +933,6 @@ fn root_reduction(depth: i32, n: usize) -> i32 {
     (r.round() as i32 - tree::ROOT_LMR_DISCOUNT).clamp(0, depth - 2)
 }
 
-/// What a cut or a PV node's best move at `depth` adds to its history: the whole plies
-/// squared, so deeper (costlier, more reliable) results weigh more.
-#[inline]
-fn history_bonus(depth: i32) -> i32 {
-    plies(depth) * plies(depth)
-}
-
 /// The whole plies in `depth` (rounded down).
 #[inline]
 fn plies(depth: i32) -> i32 {
@@ -1361,28 +959,7 @@ fn from_tt(s: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn locality_orders_far_points_later() {
-        let mut b = Board::new(15, 15, Rule::Freestyle);
-        // Oldest first: two stones in the top-left corner, then two in the bottom-right.
-        for (n, (x, y)) in [(1, 1), (2, 2), (12, 12), (13, 13)].into_iter().enumerate() {
-            b.make(b.index(x, y), n % 2);
-        }
-        let recent = recent_stones(&b);
-        let near_last = b.index(10, 9);
-        let near_older = b.index(4, 5);
-        let far_from_all = b.index(7, 0);
-        assert_eq!(locality_divisor(&b, near_last, &recent), 1);
-        assert_eq!(
-            locality_divisor(&b, near_older, &recent),
-            order::FAR_FROM_LAST_DIVISOR
-        );
-        assert_eq!(
-            locality_divisor(&b, far_from_all, &recent),
-            order::FAR_FROM_ALL_DIVISOR
-        );
-    }
+    use crate::games::Rule;
 
     /// A 15x15 freestyle board with `black`'s and `white`'s stones, for the VCF tests (the
     /// VCF does not depend on the order the stones went on).
@@ -1608,28 +1185,5 @@ mod tests {
             let entry = tt.probe(key).expect("the node stored its result");
             assert_eq!((entry.bound, entry.mv as usize), (UPPER, planted));
         });
-    }
-
-    /// History gravity keeps every score within the cap however many cuts pile up, and a few
-    /// recent failures outweigh many old successes (plain sums needed as many failures).
-    #[test]
-    fn history_gravity_stays_within_the_cap_and_favours_recent_cuts() {
-        let cap = order::HISTORY_CAP;
-        let mut h = 0;
-        for d in (1..40).cycle().take(500) {
-            gravity(&mut h, (d * d).min(cap));
-            assert!((-cap..=cap).contains(&h), "{h}");
-        }
-        assert!(h > cap * 9 / 10, "{h}");
-        for _ in 0..3 {
-            gravity(&mut h, -(cap / 3));
-        }
-        assert!(h < 0, "{h}");
-        let mut mixed = 0;
-        for k in 0..1000 {
-            let bonus = ((k * 7919) % 601) - cap;
-            gravity(&mut mixed, bonus);
-            assert!((-cap..=cap).contains(&mixed), "{mixed} after {bonus}");
-        }
     }
 }
