@@ -4,8 +4,8 @@
 //! game end; `think` builds an incremental search [`board::Board`] from the history and runs the
 //! threat-aware PVS of [`search`], on as many threads as the options ask, sharing one
 //! transposition table that lives as long as the game (so consecutive moves reuse it). A VCT
-//! search (`vct`: threes and fours) runs at the root and checks the chosen move when the turn
-//! is long enough.
+//! search (`search/vct.rs`: threes and fours) runs at the root and checks the chosen move when
+//! the turn is long enough.
 
 mod board;
 mod greedy;
@@ -17,7 +17,6 @@ mod search;
 mod think;
 mod timeman;
 mod tt;
-mod vct;
 
 use std::sync::Arc;
 

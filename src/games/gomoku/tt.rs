@@ -6,6 +6,9 @@
 //! A table outlives its game: it waits as the [`Spare`], and the next game [`Tt::renew`]s it
 //! (every entry then misses) instead of allocating a fresh one, whose pages the kernel would map
 //! one fault at a time inside its first search's clock.
+//!
+//! The VCT's table entry ([`VctEntry`]) is kept here too: each searcher owns a plain table of
+//! them, and the type sits below both the searcher and the VCT so neither imports the other.
 
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -230,6 +233,27 @@ fn zeroed_slots(n: usize) -> Option<Vec<[AtomicU64; 2]>> {
     // (the global allocator, as `Vec` uses), all-zero bits are valid atomics, and the Vec takes
     // ownership with length and capacity `n`, so it frees it with the same layout.
     Some(unsafe { Vec::from_raw_parts(ptr.cast::<[AtomicU64; 2]>(), n, n) })
+}
+
+/// What is proven about one attacker node of the VCT (`search/vct.rs`): a win within `win`
+/// attacker moves (`i8::MAX`: none), no win within `fail` (-1: none). Only results found without
+/// hitting the budget are stored, so an entry is true whatever budget a later search has. Each
+/// searcher owns its table of these (no atomics); the type lives here, below both the searcher
+/// that holds the table and the VCT that fills it.
+#[derive(Clone, Copy)]
+pub struct VctEntry {
+    pub(super) key: u64,
+    pub(super) win: i8,
+    pub(super) fail: i8,
+}
+
+impl VctEntry {
+    /// A slot that proves nothing.
+    pub(super) const EMPTY: VctEntry = VctEntry {
+        key: 0,
+        win: i8::MAX,
+        fail: -1,
+    };
 }
 
 #[cfg(test)]

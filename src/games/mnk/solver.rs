@@ -20,6 +20,8 @@ const INFINITY: i32 = WIN + 1;
 const SIDE_KEYS: [u64; 2] = [0, 0x5bd1_e995_7f4a_7c15];
 /// Nodes between polls of the stop condition (a power of two minus one, used as a mask).
 const POLL_MASK: u64 = 4095;
+/// The move of a node that names none (decided before any move, or cut by the table).
+const NO_MOVE: usize = usize::MAX;
 
 /// One solver run over a position, with its table and stop condition.
 pub struct Solver<'g, 'a> {
@@ -112,39 +114,16 @@ impl<'g, 'a> Solver<'g, 'a> {
         root: bool,
         list: &mut Vec<(i32, u16)>,
     ) -> (i32, usize) {
-        const NO_MOVE: usize = usize::MAX;
-        self.nodes += 1;
-        if self.nodes >= self.node_limit || (self.nodes & POLL_MASK == 0 && (self.stop)(self.nodes))
-        {
-            self.stopped = true;
-        }
-        if self.stopped {
+        if !self.enter_node() {
             return (0, NO_MOVE);
         }
         let p = ply as i32;
-        let o = 1 - c;
-        if self.pos.won() {
-            return (-(WIN - p), NO_MOVE);
-        }
-        if self.pos.empties() == 0 {
-            return (0, NO_MOVE);
-        }
-        if self.pos.has_four(c) {
-            self.pos.winning_cells(c, &mut self.wins);
-            if let Some(&cell) = self.wins.first() {
-                return (WIN - (p + 1), cell);
-            }
-        }
+        let forced = match self.threat_facts(c, p) {
+            Ok(forced) => forced,
+            Err(decided) => return decided,
+        };
         // No win on this move: the best is a win two moves on, the worst a loss next move.
         let (lo, hi) = (-(WIN - (p + 2)), WIN - (p + 3));
-        let mut forced = None;
-        if self.pos.has_four(o) {
-            self.pos.winning_cells(o, &mut self.wins);
-            if self.wins.len() >= 2 {
-                return (lo, self.wins[0]);
-            }
-            forced = self.wins.first().copied();
-        }
         if !root {
             if hi <= alpha {
                 return (hi, NO_MOVE);
@@ -163,47 +142,137 @@ impl<'g, 'a> Solver<'g, 'a> {
         // stones can come with either side to move, and the table outlives one search.
         let (key, sym) = self.pos.canonical();
         let key = key ^ SIDE_KEYS[c];
-        let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(key) {
-            let v = from_tt(hit.value, p);
-            if !root {
-                match hit.bound {
-                    Bound::Exact => return (v, NO_MOVE),
-                    Bound::Lower if v >= beta => return (v, NO_MOVE),
-                    Bound::Upper if v <= alpha => return (v, NO_MOVE),
-                    Bound::Lower => alpha = alpha.max(v),
-                    Bound::Upper => beta = beta.min(v),
-                }
-            }
-            tt_move = hit.best.map(|m| self.pos.geo.inverses[sym][m] as usize);
-        }
-        match forced {
-            Some(cell) => {
-                list.clear();
-                list.push((0, cell as u16));
-            }
-            None => {
-                if let Some(cell) = order::generate(&self.pos, c, tt_move, list) {
-                    let v = WIN - (p + 3);
-                    self.store(key, sym, v, Bound::Exact, cell, p);
-                    return (v, cell);
-                }
-            }
+        let tt_move = match self.probe(key, sym, p, root, (&mut alpha, &mut beta)) {
+            Ok(tt_move) => tt_move,
+            Err(cut) => return cut,
+        };
+        if let Some(cell) = self.list_moves(c, forced, tt_move, list) {
+            let v = WIN - (p + 3);
+            self.store(key, sym, v, Bound::Exact, cell, p);
+            return (v, cell);
         }
         if list.is_empty() {
             // No cell lies on a line either side can complete: a draw, whatever is played.
             let any = (0..self.pos.geo.cells()).find(|&q| self.pos.is_empty(q));
             return (0, any.unwrap_or(NO_MOVE));
         }
-        let (alpha0, beta0) = (alpha, beta);
+        let Some(best) = self.search_moves(c, ply, list, (alpha, beta)) else {
+            return (0, NO_MOVE);
+        };
+        let bound = if best.0 <= alpha {
+            Bound::Upper
+        } else if best.0 >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(key, sym, best.0, bound, best.1, p);
+        best
+    }
+
+    /// Counts a node against the node budget and, now and then, polls the stop condition: false
+    /// once the search is stopped, when nothing it computes means anything any more.
+    fn enter_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit || (self.nodes & POLL_MASK == 0 && (self.stop)(self.nodes))
+        {
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
+    /// The facts that decide a node at `p` plies before any move is tried, as `Err(value, move)`:
+    /// the game is over (lost or drawn), `c` completes a line, or the opponent has two cells to
+    /// complete one. Otherwise `Ok` with the one cell `c` must block, if any.
+    fn threat_facts(&mut self, c: usize, p: i32) -> Result<Option<usize>, (i32, usize)> {
+        let o = 1 - c;
+        if self.pos.won() {
+            return Err((-(WIN - p), NO_MOVE));
+        }
+        if self.pos.empties() == 0 {
+            return Err((0, NO_MOVE));
+        }
+        if self.pos.has_four(c) {
+            self.pos.winning_cells(c, &mut self.wins);
+            if let Some(&cell) = self.wins.first() {
+                return Err((WIN - (p + 1), cell));
+            }
+        }
+        let mut forced = None;
+        if self.pos.has_four(o) {
+            self.pos.winning_cells(o, &mut self.wins);
+            if self.wins.len() >= 2 {
+                return Err((-(WIN - (p + 2)), self.wins[0]));
+            }
+            forced = self.wins.first().copied();
+        }
+        Ok(forced)
+    }
+
+    /// The table's word on the node `key` (in symmetry `sym`) at `p` plies: `Err` with the value
+    /// when its bound settles the window (never at the `root`, which must name a move), else the
+    /// window narrowed by the bound and `Ok` with the stored best move, mapped back to this
+    /// board's orientation.
+    fn probe(
+        &self,
+        key: u64,
+        sym: usize,
+        p: i32,
+        root: bool,
+        (alpha, beta): (&mut i32, &mut i32),
+    ) -> Result<Option<usize>, (i32, usize)> {
+        let Some(hit) = self.tt.probe(key) else {
+            return Ok(None);
+        };
+        let v = from_tt(hit.value, p);
+        if !root {
+            match hit.bound {
+                Bound::Exact => return Err((v, NO_MOVE)),
+                Bound::Lower if v >= *beta => return Err((v, NO_MOVE)),
+                Bound::Upper if v <= *alpha => return Err((v, NO_MOVE)),
+                Bound::Lower => *alpha = (*alpha).max(v),
+                Bound::Upper => *beta = (*beta).min(v),
+            }
+        }
+        Ok(hit.best.map(|m| self.pos.geo.inverses[sym][m] as usize))
+    }
+
+    /// Fills `list` with the moves of `c` to try: the `forced` block alone, or the ordered
+    /// candidates (`tt_move` first). Returns the cell of a double threat instead, a win in three.
+    fn list_moves(
+        &mut self,
+        c: usize,
+        forced: Option<usize>,
+        tt_move: Option<usize>,
+        list: &mut Vec<(i32, u16)>,
+    ) -> Option<usize> {
+        match forced {
+            Some(cell) => {
+                list.clear();
+                list.push((0, cell as u16));
+                None
+            }
+            None => order::generate(&self.pos, c, tt_move, list),
+        }
+    }
+
+    /// Searches the moves of `list` in order within `(alpha, beta)`, fail-soft, until one cuts:
+    /// the best (value, move), or `None` once the search is stopped.
+    fn search_moves(
+        &mut self,
+        c: usize,
+        ply: usize,
+        list: &[(i32, u16)],
+        (mut alpha, beta): (i32, i32),
+    ) -> Option<(i32, usize)> {
         let mut best = (-INFINITY, list[0].1 as usize);
         for &(_, m) in list.iter() {
             let m = m as usize;
             self.pos.make(m, c);
-            let (v, _) = self.search(o, ply + 1, -beta, -alpha, false);
+            let (v, _) = self.search(1 - c, ply + 1, -beta, -alpha, false);
             self.pos.unmake();
             if self.stopped {
-                return (0, NO_MOVE);
+                return None;
             }
             let v = -v;
             if v > best.0 {
@@ -216,15 +285,7 @@ impl<'g, 'a> Solver<'g, 'a> {
                 }
             }
         }
-        let bound = if best.0 <= alpha0 {
-            Bound::Upper
-        } else if best.0 >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.store(key, sym, best.0, bound, best.1, p);
-        best
+        Some(best)
     }
 
     fn store(&mut self, key: u64, sym: usize, v: i32, bound: Bound, m: usize, ply: i32) {

@@ -145,6 +145,8 @@ pub fn vertex_name(p: Point, height: usize) -> String {
 }
 
 impl GtpExecutor {
+    /// Carries out one command other than `quit` and gives its answer (`Err`: a `?` answer);
+    /// each command with more to it than a line has a method of its own below.
     fn run(
         &mut self,
         seq: u64,
@@ -162,19 +164,7 @@ impl GtpExecutor {
             Command::Game(GameRequest::Select(spec)) => {
                 self.session.set_game(spec).map(|_| String::new())
             }
-            Command::Boardsize(n) => {
-                let spec = match self.session.game().spec() {
-                    GameSpec::TicTacToe if n == 3 => GameSpec::TicTacToe,
-                    GameSpec::TicTacToe => return Err(UNACCEPTABLE_SIZE.into()),
-                    GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
-                        width: n,
-                        height: n,
-                        rule,
-                    },
-                    GameSpec::Mnk { k, .. } => GameSpec::mnk(n, n, k),
-                };
-                self.session.set_game(spec).map(|_| String::new())
-            }
+            Command::Boardsize(n) => self.resize(n, n),
             Command::ClearBoard => {
                 self.session.clear_board();
                 Ok(String::new())
@@ -184,21 +174,8 @@ impl GtpExecutor {
                 Some(_) => Ok(String::new()),
                 None => Err("cannot undo".into()),
             },
-            Command::Play(color, v) => {
-                let p = self.point(v).ok_or("illegal move")?;
-                self.session
-                    .play(color, p)
-                    .map(|_| String::new())
-                    .map_err(|e| e.to_string())
-            }
-            Command::Pass(color) => match self.session.game().outcome() {
-                // GTP tools relay a `pass` to the other engine once the game is decided.
-                Some(_) => Ok(String::new()),
-                None => {
-                    log::debug!("{color:?} passes: this game has no passes");
-                    Err("illegal move".into())
-                }
-            },
+            Command::Play(color, v) => self.play(color, v),
+            Command::Pass(color) => self.pass(color),
             Command::Genmove(color, _) if self.session.game().outcome().is_some() => {
                 Ok(decided_genmove(self.session.game().outcome(), color).into())
             }
@@ -231,40 +208,75 @@ impl GtpExecutor {
                 Ok(String::new())
             }
             Command::GetKomi => Ok(self.komi.to_string()),
-            Command::RectangularBoardsize(w, h) => {
-                let spec = match self.session.game().spec() {
-                    GameSpec::TicTacToe if (w, h) == (3, 3) => GameSpec::TicTacToe,
-                    GameSpec::TicTacToe => return Err(UNACCEPTABLE_SIZE.into()),
-                    GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
-                        width: w,
-                        height: h,
-                        rule,
-                    },
-                    GameSpec::Mnk { k, .. } => GameSpec::mnk(w, h, k),
-                };
-                self.session.set_game(spec).map(|_| String::new())
-            }
-            Command::FinalScore => match self.session.game().outcome() {
-                Some(Outcome::Win(Color::Black)) => Ok("B+".into()),
-                Some(Outcome::Win(Color::White)) => Ok("W+".into()),
-                Some(Outcome::Draw) => Ok("0".into()),
-                None => Err("game is not over".into()),
-            },
+            Command::RectangularBoardsize(w, h) => self.resize(w, h),
+            Command::FinalScore => self.final_score(),
             Command::GoguiInterrupt => Ok(String::new()),
             Command::LoadSgf(path, move_number) => self.load_sgf(&path, move_number),
             Command::AnalyzeCommands => Ok(analyze::ANALYZE_COMMANDS.into()),
             Command::Forbidden => Ok(analyze::forbidden(self.session.game())),
             Command::Threats => analyze::threats(self.session.game()),
             Command::Analyze(kind, color, limits) => self.analyze(seq, kind, color, limits, signal),
-            Command::PrintSgf(None) => Ok(sgf::write(self.session.game())),
-            Command::PrintSgf(Some(path)) => {
-                let text = sgf::write(self.session.game()) + "\n";
-                std::fs::write(&path, text)
-                    .map(|_| String::new())
-                    .map_err(|e| format!("cannot write '{}': {e}", sgf::clip_path(&path)))
-            }
+            Command::PrintSgf(path) => self.print_sgf(path.as_deref()),
             Command::Solve(kind, args) => self.solve(seq, kind, &args, signal),
         }
+    }
+
+    /// `boardsize` and `rectangular_boardsize`: the current game on a `width` x `height` board
+    /// (tic-tac-toe only on its own 3x3; an m,n,k game keeps its k).
+    fn resize(&mut self, width: usize, height: usize) -> Result<String, String> {
+        let spec = match self.session.game().spec() {
+            GameSpec::TicTacToe if (width, height) == (3, 3) => GameSpec::TicTacToe,
+            GameSpec::TicTacToe => return Err(UNACCEPTABLE_SIZE.into()),
+            GameSpec::Gomoku { rule, .. } => GameSpec::Gomoku {
+                width,
+                height,
+                rule,
+            },
+            GameSpec::Mnk { k, .. } => GameSpec::mnk(width, height, k),
+        };
+        self.session.set_game(spec).map(|_| String::new())
+    }
+
+    /// `play COLOR VERTEX`: a vertex off the board is an illegal move like any other.
+    fn play(&mut self, color: Color, v: Vertex) -> Result<String, String> {
+        let p = self.point(v).ok_or("illegal move")?;
+        self.session
+            .play(color, p)
+            .map(|_| String::new())
+            .map_err(|e| e.to_string())
+    }
+
+    /// `play COLOR pass`: accepted only once the game is decided, as GTP tools relay a `pass` to
+    /// the other engine then; these games have no passes otherwise.
+    fn pass(&self, color: Color) -> Result<String, String> {
+        match self.session.game().outcome() {
+            Some(_) => Ok(String::new()),
+            None => {
+                log::debug!("{color:?} passes: this game has no passes");
+                Err("illegal move".into())
+            }
+        }
+    }
+
+    /// `final_score` in GTP's notation (no margins: these games are won or drawn).
+    fn final_score(&self) -> Result<String, String> {
+        match self.session.game().outcome() {
+            Some(Outcome::Win(Color::Black)) => Ok("B+".into()),
+            Some(Outcome::Win(Color::White)) => Ok("W+".into()),
+            Some(Outcome::Draw) => Ok("0".into()),
+            None => Err("game is not over".into()),
+        }
+    }
+
+    /// `printsgf [FILE]`: the record as the answer, or written to `path`.
+    fn print_sgf(&self, path: Option<&str>) -> Result<String, String> {
+        let Some(path) = path else {
+            return Ok(sgf::write(self.session.game()));
+        };
+        let text = sgf::write(self.session.game()) + "\n";
+        std::fs::write(path, text)
+            .map(|_| String::new())
+            .map_err(|e| format!("cannot write '{}': {e}", sgf::clip_path(path)))
     }
 
     /// `genmove` on an undecided game: searches, plays and names the move.

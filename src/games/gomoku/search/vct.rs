@@ -6,29 +6,14 @@
 //! searcher's ([`VctEntry`]), so the deepening iterations and the repeated checks of the
 //! safety net do not redo the same sub-trees.
 
-use super::params::threats;
-use super::search::Searcher;
+use super::Searcher;
+use crate::games::gomoku::params::threats;
+use crate::games::gomoku::tt::VctEntry;
 
 /// log2 of the VCT table's entries (16 bytes each: 1 MiB).
 const VCT_TT_BITS: u32 = 16;
 /// Separates the two attackers' keys.
 const VCT_SALT: [u64; 2] = [0x5DEE_CE66_D1CE_4E5B, 0xA076_1D64_78BD_642F];
-
-/// What is proven about one attacker node: a win within `win` attacker moves (`i8::MAX`:
-/// none), no win within `fail` (-1: none). Only results found without hitting the budget are
-/// stored, so an entry is true whatever budget a later search has.
-#[derive(Clone, Copy)]
-pub struct VctEntry {
-    key: u64,
-    win: i8,
-    fail: i8,
-}
-
-const EMPTY: VctEntry = VctEntry {
-    key: 0,
-    win: i8::MAX,
-    fail: -1,
-};
 
 impl Searcher<'_, '_> {
     /// The first move of a VCT for `c` found within `budget` nodes, by iterative deepening up to
@@ -37,7 +22,7 @@ impl Searcher<'_, '_> {
     pub fn vct_root(&mut self, c: usize, budget: u32, max_depth: i32) -> Option<(usize, i32)> {
         self.vcf_left = budget;
         if self.vct_tt.is_empty() {
-            self.vct_tt = vec![EMPTY; 1 << VCT_TT_BITS];
+            self.vct_tt = vec![VctEntry::EMPTY; 1 << VCT_TT_BITS];
         }
         for depth in 1..=max_depth {
             if let Some(m) = self.vct_first(c, depth) {
@@ -146,7 +131,10 @@ impl Searcher<'_, '_> {
             let d = depth.clamp(0, 100) as i8;
             let e = &mut self.vct_tt[slot];
             if e.key != key {
-                *e = VctEntry { key, ..EMPTY };
+                *e = VctEntry {
+                    key,
+                    ..VctEntry::EMPTY
+                };
             }
             if won {
                 e.win = e.win.min(d);
@@ -322,9 +310,9 @@ impl Searcher<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::Board;
-    use super::super::search::{Searcher, Shared};
-    use super::super::tt::Tt;
+    use super::super::{Searcher, Shared};
+    use crate::games::gomoku::board::Board;
+    use crate::games::gomoku::tt::Tt;
     use crate::games::Rule;
     use crate::search::SearchControl;
 
