@@ -198,7 +198,7 @@ fn finds_a_vct_and_wins_it() {
     assert_eq!(out, Some(Outcome::Win(Color::Black)));
 }
 
-/// Black threatens a VCT; only (6,6), (7,6) and (7,9) stop it (the unit tests in `vct.rs`
+/// Black threatens a VCT; only (6,6), (7,6) and (7,9) stop it (the unit tests in `search/vct.rs`
 /// check that set), so White must play one of them. Each of them later proved to lose to a
 /// deeper VCT: from the position after (6,6) black won as black both with gridmind against
 /// PentaZen 0.4.17 and with PentaZen against gridmind (5 s per move), and Rapfi 0.43.02
