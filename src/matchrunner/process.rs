@@ -15,6 +15,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use super::args::EngineSpec;
 use super::traffic::TrafficLog;
+use crate::base::io_reason;
 
 /// Longest line we keep from an engine; the rest of an overlong line is dropped.
 const MAX_LINE: u64 = 64 * 1024;
@@ -59,9 +60,10 @@ impl EngineProcess {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
+        // The reason in words that are the same on every system ("not found", ...).
         let mut child = cmd
             .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", spec.argv.join(" ")))?;
+            .map_err(|e| format!("cannot start '{}': {}", spec.argv.join(" "), io_reason(&e)))?;
         let stdin = child.stdin.take();
         let stdout = child
             .stdout
