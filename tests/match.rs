@@ -1,7 +1,11 @@
 //! Integration tests of `gridmind match`: short real matches between real processes — gridmind
 //! against its weakest level and against a copy of itself, perfect tic-tac-toe players, and
-//! deliberately broken brains (`tests/data/match/broken_brain.sh`, POSIX sh) that must each lose
-//! with the right reason while the runner survives and restarts them.
+//! deliberately broken brains (`gridmind-testbrain`, a binary of this crate, so the tests need no
+//! shell and run on Windows too) that must each lose with the right reason while the runner
+//! survives and restarts them.
+//!
+//! Engine command lines quote every path (`"PATH" ARGS`), which both systems' splitting reads
+//! the same way, so a folder name with a space or a Windows path's backslashes cannot break them.
 //!
 //! Time controls are short but tolerances generous: these tests check structure and reasons,
 //! never timings.
@@ -10,6 +14,23 @@ use std::path::PathBuf;
 use std::process::Command;
 
 const GM: &str = env!("CARGO_BIN_EXE_gridmind");
+/// The broken brain: see `src/bin/gridmind-testbrain.rs` for its modes.
+const TB: &str = env!("CARGO_BIN_EXE_gridmind-testbrain");
+
+/// `path` quoted for an engine command line (Unix or Windows rules).
+fn q(path: impl std::fmt::Display) -> String {
+    format!("\"{path}\"")
+}
+
+/// gridmind's engine command line with `args`.
+fn gm(args: &str) -> String {
+    format!("{} {args}", q(GM))
+}
+
+/// The broken brain's engine command line with `args` (mode and its arguments).
+fn brain(args: &str) -> String {
+    format!("{} {args}", q(TB))
+}
 
 fn data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -162,11 +183,11 @@ fn check_consistent(r: &Run, names: [&str; 2], n: usize) -> (Row, Row) {
 fn gridmind_against_its_weakest_level() {
     let r = run_match(&[
         "--engine",
-        &format!("{GM} --protocol gomocup"),
+        &gm("--protocol gomocup"),
         "--name",
         "full",
         "--engine",
-        &format!("{GM} --protocol gomocup"),
+        &gm("--protocol gomocup"),
         "--name",
         "weakest",
         "--option",
@@ -207,9 +228,9 @@ fn gridmind_against_a_copy_of_itself_over_gtp_with_sgf() {
     let sgf = temp("copy.sgf");
     let r = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--engine",
-        GM,
+        &q(GM),
         "--protocol",
         "gtp",
         "--openings",
@@ -252,11 +273,11 @@ fn gridmind_against_a_copy_of_itself_over_gtp_with_sgf() {
 fn perfect_tictactoe_players_draw_every_game() {
     let r = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--option",
         "seed=1",
         "--engine",
-        GM,
+        &q(GM),
         "--option",
         "seed=2",
         "--game",
@@ -281,9 +302,9 @@ fn perfect_tictactoe_players_draw_every_game() {
 fn perfect_mnk_players_win_every_game_with_black() {
     let r = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--engine",
-        GM,
+        &q(GM),
         "--game",
         "mnk 4 4 3",
         "--games",
@@ -317,17 +338,17 @@ fn broken_over(
 ) {
     let sgf = temp(&format!("broken-{protocol}-{mode}.sgf"));
     let log = temp(&format!("broken-{protocol}-{mode}.log"));
-    let brain = match protocol {
-        "gtp" => format!("sh {} gtp {mode}", data("broken_brain.sh")),
-        _ => format!("sh {} {mode}", data("broken_brain.sh")),
+    let command = match protocol {
+        "gtp" => brain(&format!("gtp {mode}")),
+        _ => brain(mode),
     };
     let r = run_match(&[
         "--protocol",
         protocol,
         "--engine",
-        &format!("{GM} --protocol {protocol}"),
+        &gm(&format!("--protocol {protocol}")),
         "--engine",
-        &brain,
+        &command,
         "--name",
         "gridmind",
         "--name",
@@ -468,30 +489,37 @@ fn gtp_engines_that_crash_time_out_or_refuse_lose_and_are_restarted() {
     );
 }
 
-/// A timed-out engine is killed with everything it started: the sleeping brain's subshell would
-/// otherwise wake up after 3 s and create the marker file.
+/// A timed-out engine is killed with everything it started (on Unix its process group, on
+/// Windows its job object): the sleeping brain's child process, which announces itself in
+/// `MARK.started` at once, would otherwise wake up after 3 s and create MARK.
 #[test]
 fn a_killed_engine_takes_its_children_along() {
     let mark = temp("orphan-mark");
+    let started = temp("orphan-mark.started");
     let _ = std::fs::remove_file(&mark);
+    let _ = std::fs::remove_file(&started);
     let r = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--engine",
-        &format!("sh {} sleep 0 {}", data("broken_brain.sh"), mark.display()),
+        &brain(&format!("sleep 0 {}", q(mark.display()))),
         "--games",
         "1",
         "--tc-move",
-        "100",
+        "300",
         "--tolerance",
-        "100",
+        "700",
     ]);
-    let _ = check_consistent(&r, ["gridmind", "broken_brain"], 1);
-    assert!(games(&r.stdout)[0]
-        .reason
-        .starts_with("timeout: broken_brain"));
+    let _ = check_consistent(&r, ["gridmind", "gridmind-testbrain"], 1);
+    let g = &games(&r.stdout)[0];
+    assert!(g.reason.starts_with("timeout: gridmind-testbrain"), "{g:?}");
     std::thread::sleep(std::time::Duration::from_millis(3500));
-    assert!(!mark.exists(), "the brain's subshell outlived the kill");
+    let (ran, outlived) = (started.exists(), mark.exists());
+    let _ = std::fs::remove_file(&mark);
+    let _ = std::fs::remove_file(&started);
+    // Without this the test would pass for a child that never ran.
+    assert!(ran, "the brain's child process never started");
+    assert!(!outlived, "the brain's child process outlived the kill");
 }
 
 #[test]
@@ -499,9 +527,9 @@ fn match_time_runs_out() {
     // No per-move limit, 600 ms per game: the sleeper's third answer (3 s) exhausts it.
     let r = run_match(&[
         "--engine",
-        &format!("{GM} --protocol gomocup"),
+        &gm("--protocol gomocup"),
         "--engine",
-        &format!("sh {} sleep", data("broken_brain.sh")),
+        &brain("sleep"),
         "--name",
         "gridmind",
         "--name",
@@ -522,14 +550,17 @@ fn match_time_runs_out() {
 
 #[test]
 fn a_match_that_cannot_run_exits_2_with_a_reason() {
-    let missing = run_match(&["--engine", "/nonexistent/engine", "--engine", GM]);
+    let missing = run_match(&["--engine", "/nonexistent/engine", "--engine", &q(GM)]);
     assert_eq!(missing.code, 2);
+    // The same words on every system (not the system's "No such file or directory").
     assert!(
-        missing.stderr.contains("cannot start"),
+        missing
+            .stderr
+            .contains("cannot start '/nonexistent/engine': not found"),
         "{}",
         missing.stderr
     );
-    let one = run_match(&["--engine", GM]);
+    let one = run_match(&["--engine", &q(GM)]);
     assert_eq!(one.code, 2);
     assert!(
         one.stderr.contains("exactly two --engine"),
@@ -540,9 +571,9 @@ fn a_match_that_cannot_run_exits_2_with_a_reason() {
     std::fs::write(&bad, "0,0, 1,1\n0,0, 0,0\n").unwrap();
     let r = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--engine",
-        GM,
+        &q(GM),
         "--openings",
         bad.to_str().unwrap(),
     ]);
@@ -552,9 +583,9 @@ fn a_match_that_cannot_run_exits_2_with_a_reason() {
     assert!(!r.stdout.contains("game 1"));
     let unwritable = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--engine",
-        GM,
+        &q(GM),
         "--sgf",
         "/nonexistent-dir/games.sgf",
     ]);
@@ -572,12 +603,12 @@ fn a_match_that_cannot_run_exits_2_with_a_reason() {
 
 #[test]
 fn engine_runs_in_its_working_directory() {
-    // The script path is relative: it only resolves inside --dir.
+    // The required file's path is relative: it only opens inside --dir (else the brain exits).
     let r = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--engine",
-        "sh broken_brain.sh occupied",
+        &brain("--require openings-15.txt occupied"),
         "--dir",
         &data(""),
         "--games",
@@ -587,9 +618,47 @@ fn engine_runs_in_its_working_directory() {
         "--tolerance",
         "800",
     ]);
-    let _ = check_consistent(&r, ["gridmind", "broken_brain"], 1);
+    let _ = check_consistent(&r, ["gridmind", "gridmind-testbrain"], 1);
     let g = &games(&r.stdout)[0];
-    assert!(g.reason.starts_with("illegal move: broken_brain"), "{g:?}");
+    assert!(
+        g.reason.starts_with("illegal move: gridmind-testbrain"),
+        "{g:?}"
+    );
+}
+
+/// An engine in a folder whose name has a space, named by its full path as a user would type
+/// it: on Windows a path with backslashes (`"C:\...\engine dir\gridmind-testbrain.exe"`), which
+/// must reach the system intact.
+#[test]
+fn an_engine_in_a_folder_with_a_space_runs() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("match engine dir {}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("engine folder");
+    let exe = dir.join(PathBuf::from(TB).file_name().expect("a file name"));
+    let _ = std::fs::remove_file(&exe);
+    // A hard link (the same file, never open for writing) where the system allows it.
+    if std::fs::hard_link(TB, &exe).is_err() {
+        std::fs::copy(TB, &exe).expect("engine copied");
+    }
+    let r = run_match(&[
+        "--engine",
+        &q(GM),
+        "--engine",
+        &format!("{} occupied", q(exe.display())),
+        "--games",
+        "1",
+        "--tc-move",
+        "200",
+        "--tolerance",
+        "800",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = check_consistent(&r, ["gridmind", "gridmind-testbrain"], 1);
+    let g = &games(&r.stdout)[0];
+    assert!(
+        g.reason.starts_with("illegal move: gridmind-testbrain") && g.reason.contains("(occupied)"),
+        "{g:?}"
+    );
 }
 
 /// The baseline brain from `../shared/` (python3): run only where both exist, since tests must
@@ -605,7 +674,7 @@ fn against_the_seed_brain_where_available() {
     }
     let r = run_match(&[
         "--engine",
-        &format!("{GM} --protocol gomocup"),
+        &gm("--protocol gomocup"),
         "--engine",
         &format!("python3 {}", brain.display()),
         "--name",
@@ -641,9 +710,9 @@ fn renju_forbidden_move_loses_and_freestyle_five_wins() {
     let play = |rule: &str| {
         let r = run_match(&[
             "--engine",
-            &format!("sh {} script '7,7 0,0'", data("broken_brain.sh")),
+            &brain(r#"script "7,7 0,0""#),
             "--engine",
-            GM,
+            &q(GM),
             "--name",
             "scripted",
             "--name",
@@ -724,11 +793,11 @@ fn sprt_line(stdout: &str) -> (f64, String, u32) {
 fn sprt_against_the_weakest_level_stops_early_with_h1() {
     let r = run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--name",
         "full",
         "--engine",
-        GM,
+        &q(GM),
         "--name",
         "weakest",
         "--option",
@@ -787,9 +856,9 @@ fn sprt_against_the_weakest_level_stops_early_with_h1() {
 fn tictactoe_sprt(sprt: &str, games: &str) -> Run {
     run_match(&[
         "--engine",
-        GM,
+        &q(GM),
         "--engine",
-        GM,
+        &q(GM),
         "--game",
         "tictactoe",
         "--games",
@@ -835,13 +904,14 @@ fn sprt_verdicts_reach_scripts_through_the_exit_status() {
 /// log's `started:` notes.
 fn processes_started(extra: &[&str]) -> [usize; 2] {
     let log = temp(&format!("fresh-{}.log", extra.len()));
+    let engine = q(GM);
     let mut args = vec![
         "--engine",
-        GM,
+        &engine,
         "--name",
         "first",
         "--engine",
-        GM,
+        &engine,
         "--name",
         "second",
         "--game",

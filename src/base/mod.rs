@@ -5,9 +5,11 @@
 //! way: `base` <- `search` <- `games`/`puzzles` <- `engine` <- `protocol`.
 
 mod hash;
+mod io_reason;
 mod point;
 mod score;
 
 pub use hash::splitmix64;
+pub use io_reason::io_reason;
 pub use point::{Color, Point};
 pub use score::{MateScale, Score};

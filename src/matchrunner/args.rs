@@ -374,8 +374,21 @@ fn number(flag: &str, v: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{flag} takes a non-negative number, got '{v}'"))
 }
 
-/// Splits a command line into words: spaces separate, `'...'` and `"..."` quote, `\` escapes.
+/// Splits an `--engine` command line as the host system splits one, so a command that works in
+/// the user's shell or in a Windows shortcut works here too: Windows paths keep their
+/// backslashes (`C:\\engines\\pbrain.exe`), Unix users keep their shell's quoting.
 pub fn split_command(s: &str) -> Result<Vec<String>, String> {
+    if cfg!(windows) {
+        Ok(split_windows(s))
+    } else {
+        split_posix(s)
+    }
+}
+
+/// The Unix rules, a small part of a POSIX shell's: spaces separate, `'...'` and `"..."` quote,
+/// `\` escapes the next character (inside `"..."` too). Compiled everywhere so every system's
+/// tests check it.
+pub fn split_posix(s: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -414,6 +427,87 @@ pub fn split_command(s: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// The Windows rules, those of `CommandLineToArgvW` and the Microsoft C runtime (the ones a
+/// Windows engine will itself use on the arguments it gets), compiled everywhere so Linux CI
+/// tests them against Microsoft's documented examples:
+/// - the program name ends at the first space or tab outside `"..."`; its quotes only group, and
+///   its backslashes are all literal (`"C:\\Program Files\\x\\pbrain-x.exe"`);
+/// - in the arguments, backslashes are literal unless a `"` follows them: then 2n backslashes
+///   give n and the quote opens or closes a quoted part, 2n+1 give n and a literal quote;
+/// - inside a quoted part, `""` is a literal quote;
+/// - a quote left open runs to the end of the line (as on Windows: no error).
+///
+/// Only spaces and tabs separate; leading ones are skipped (a blank line gives no words).
+pub fn split_windows(s: &str) -> Vec<String> {
+    let is_blank = |c: char| c == ' ' || c == '\t';
+    let mut chars = s.trim_start_matches(is_blank).chars().peekable();
+    let mut words = Vec::new();
+    // The program name: quotes toggle, nothing escapes.
+    let mut program = String::new();
+    let mut in_quotes = false;
+    let mut any = false;
+    for c in chars.by_ref() {
+        any = true;
+        match c {
+            '"' => in_quotes = !in_quotes,
+            c if is_blank(c) && !in_quotes => break,
+            c => program.push(c),
+        }
+    }
+    if !any {
+        return words;
+    }
+    words.push(program);
+    while chars.next_if(|&c| is_blank(c)).is_some() {}
+    let mut cur = String::new();
+    let mut in_quotes = false;
+    let mut pending = false; // a word has begun (it may be empty: `""`)
+    while let Some(c) = chars.next() {
+        match c {
+            c if is_blank(c) && !in_quotes => {
+                words.push(std::mem::take(&mut cur));
+                pending = false;
+                while chars.next_if(|&c| is_blank(c)).is_some() {}
+            }
+            '\\' => {
+                let mut count = 1;
+                while chars.next_if_eq(&'\\').is_some() {
+                    count += 1;
+                }
+                pending = true;
+                if chars.peek() == Some(&'"') {
+                    cur.extend(std::iter::repeat_n('\\', count / 2));
+                    if count % 2 == 1 {
+                        chars.next();
+                        cur.push('"');
+                    }
+                } else {
+                    cur.extend(std::iter::repeat_n('\\', count));
+                }
+            }
+            '"' if in_quotes => {
+                if chars.next_if_eq(&'"').is_some() {
+                    cur.push('"');
+                } else {
+                    in_quotes = false;
+                }
+            }
+            '"' => {
+                in_quotes = true;
+                pending = true;
+            }
+            c => {
+                cur.push(c);
+                pending = true;
+            }
+        }
+    }
+    if pending {
+        words.push(cur);
+    }
+    words
+}
+
 /// A readable default name: the file stem of the program, or of the script an interpreter runs.
 fn default_name(argv: &[String]) -> String {
     const INTERPRETERS: &[&str] = &["python", "python3", "sh", "bash", "node", "env", "perl"];
@@ -424,6 +518,11 @@ fn default_name(argv: &[String]) -> String {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .unwrap_or("");
+            // Windows names them `python.exe`, `node.exe`, ...
+            let base = base
+                .strip_suffix(".exe")
+                .or_else(|| base.strip_suffix(".EXE"))
+                .unwrap_or(base);
             !w.starts_with('-') && !INTERPRETERS.contains(&base)
         })
         .or(argv.first());
@@ -438,8 +537,10 @@ fn default_name(argv: &[String]) -> String {
 mod tests {
     use super::*;
 
+    /// gridmind's own arguments as a Unix shell would pass them (whatever the host: these
+    /// tests are about `parse`, not about a system's splitting).
     fn args(s: &str) -> Vec<String> {
-        split_command(s).unwrap()
+        split_posix(s).unwrap()
     }
 
     #[test]
@@ -448,7 +549,85 @@ mod tests {
             args(r#"python3 "my brain.py" --seed\ 3 'a b'"#),
             vec!["python3", "my brain.py", "--seed 3", "a b"]
         );
-        assert!(split_command("'open").is_err());
+        assert!(split_posix("'open").is_err());
+    }
+
+    /// The program name and arguments of a Windows command line.
+    fn win(s: &str) -> Vec<String> {
+        split_windows(s)
+    }
+
+    /// Microsoft's table of examples ("Parsing C command-line arguments", the C runtime's and
+    /// `CommandLineToArgvW`'s rules), each after a program name.
+    #[test]
+    fn splits_windows_commands_as_microsoft_documents() {
+        let cases: [(&str, &[&str]); 6] = [
+            (r#""a b c" d e"#, &["a b c", "d", "e"]),
+            (r#""ab\"c" "\\" d"#, &["ab\"c", "\\", "d"]),
+            (r#"a\\\b d"e f"g h"#, &[r"a\\\b", "de fg", "h"]),
+            (r#"a\\\"b c d"#, &[r#"a\"b"#, "c", "d"]),
+            (r#"a\\\\"b c" d e"#, &[r"a\\b c", "d", "e"]),
+            (r#"a"b"" c d"#, &[r#"ab" c d"#]),
+        ];
+        for (line, want) in cases {
+            let got = win(&format!("prog {line}"));
+            assert_eq!(got[0], "prog", "{line}");
+            assert_eq!(&got[1..], want, "{line}");
+        }
+    }
+
+    #[test]
+    fn windows_paths_keep_their_backslashes_and_spaces() {
+        assert_eq!(
+            win(r"C:\engines\pbrain.exe"),
+            vec![r"C:\engines\pbrain.exe"]
+        );
+        assert_eq!(
+            win(r#""C:\Program Files\x\pbrain-x.exe" -opt"#),
+            vec![r"C:\Program Files\x\pbrain-x.exe", "-opt"]
+        );
+        // The program name's backslashes are literal even before a quote.
+        assert_eq!(win(r#""C:\dir\" x"#), vec![r"C:\dir\", "x"]);
+        // An argument that is a quoted folder ending in a backslash needs it doubled.
+        assert_eq!(
+            win(r#"brain.exe --data "D:\my tables\\" -v"#),
+            vec!["brain.exe", "--data", r"D:\my tables\", "-v"]
+        );
+        assert_eq!(
+            win("  python\t  x\\seed.py\t"),
+            vec!["python", r"x\seed.py"]
+        );
+        assert_eq!(win(r#"p "" x"#), vec!["p", "", "x"]);
+        assert_eq!(win(r#"p "open"#), vec!["p", "open"]);
+        assert!(win(" \t ").is_empty());
+        assert!(win("").is_empty());
+    }
+
+    /// `--engine` splits by the host's rules: a Windows path survives on Windows, and on Unix
+    /// the backslash stays the shell's escape.
+    #[test]
+    fn engine_commands_split_as_the_host_splits() {
+        let c = parse(&[
+            "--engine".to_string(),
+            r#""C:\Program Files\x\pbrain-x.exe" -opt"#.to_string(),
+            "--engine".to_string(),
+            r"C:\engines\pbrain.exe".to_string(),
+        ])
+        .unwrap();
+        if cfg!(windows) {
+            assert_eq!(
+                c.engines[0].argv,
+                vec![r"C:\Program Files\x\pbrain-x.exe", "-opt"]
+            );
+            assert_eq!(c.engines[1].argv, vec![r"C:\engines\pbrain.exe"]);
+            assert_eq!(c.engines[1].name, "pbrain");
+        } else {
+            assert_eq!(
+                c.engines[0].argv,
+                vec!["C:Program Filesxpbrain-x.exe", "-opt"]
+            );
+            assert_eq!(c.engines[1].argv, vec!["C:enginespbrain.exe"]);
+        }
     }
 
     #[test]
@@ -479,6 +658,14 @@ mod tests {
         assert_eq!(
             (c.engines[0].name.as_str(), c.engines[1].name.as_str()),
             ("x", "y")
+        );
+        let c = parse(&args(
+            "--engine 'python.exe s/brain.py' --engine 'node.EXE b.js'",
+        ))
+        .unwrap();
+        assert_eq!(
+            (c.engines[0].name.as_str(), c.engines[1].name.as_str()),
+            ("brain", "b")
         );
         assert!(parse(&args("--engine x --engine y --name a --name b --name c")).is_err());
     }

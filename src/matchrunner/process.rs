@@ -15,6 +15,10 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use super::args::EngineSpec;
 use super::traffic::TrafficLog;
+use crate::base::io_reason;
+
+#[cfg(windows)]
+mod winjob;
 
 /// Longest line we keep from an engine; the rest of an overlong line is dropped.
 const MAX_LINE: u64 = 64 * 1024;
@@ -34,6 +38,10 @@ pub struct EngineProcess {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     log: Option<(Arc<TrafficLog>, String)>,
+    /// The job holding the engine and whatever it starts (Windows' stand-in for the process
+    /// group); `None` if the system refused one, and a kill then reaches the engine alone.
+    #[cfg(windows)]
+    job: Option<winjob::Job>,
 }
 
 impl EngineProcess {
@@ -59,9 +67,22 @@ impl EngineProcess {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
+        // The reason in words that are the same on every system ("not found", ...).
         let mut child = cmd
             .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", spec.argv.join(" ")))?;
+            .map_err(|e| format!("cannot start '{}': {}", spec.argv.join(" "), io_reason(&e)))?;
+        // On Windows, a job plays the process group's part.
+        #[cfg(windows)]
+        let job = match winjob::Job::adopt(&child) {
+            Ok(job) => Some(job),
+            Err(e) => {
+                log::warn!(
+                    "{}: no job object ({e}); a kill reaches the engine alone",
+                    spec.name
+                );
+                None
+            }
+        };
         let stdin = child.stdin.take();
         let stdout = child
             .stdout
@@ -107,6 +128,8 @@ impl EngineProcess {
             stdin,
             lines: rx,
             log,
+            #[cfg(windows)]
+            job,
         })
     }
 
@@ -181,8 +204,13 @@ impl EngineProcess {
         }
     }
 
-    /// Kills the engine and its process group at once (it may be thinking past its time).
+    /// Kills the engine and its process group (on Windows its job) at once: it may be thinking
+    /// past its time, and so may whatever it started.
     pub fn kill(&mut self) {
+        #[cfg(windows)]
+        if let Some(job) = &self.job {
+            job.terminate();
+        }
         #[cfg(unix)]
         if let Ok(pid) = i32::try_from(self.child.id()) {
             // SAFETY: kill(2) only sends a signal; `-pid` names the process group created for

@@ -276,7 +276,10 @@ impl GtpExecutor {
         let text = sgf::write(self.session.game()) + "\n";
         std::fs::write(path, text)
             .map(|_| String::new())
-            .map_err(|e| format!("cannot write '{}': {e}", sgf::clip_path(path)))
+            .map_err(|e| {
+                let why = crate::base::io_reason(&e);
+                format!("cannot write '{}': {why}", sgf::clip_path(path))
+            })
     }
 
     /// `genmove` on an undecided game: searches, plays and names the move.

@@ -9,6 +9,7 @@
 
 use std::io::Read;
 
+use crate::base::io_reason;
 use crate::games::{Color, Game, GameSpec, Outcome, Point, Rule};
 
 /// Files larger than this are refused unread: no game record comes near it.
@@ -22,7 +23,7 @@ pub fn clip_path(s: &str) -> String {
 /// An SGF file's text, refused unread when larger than any game record.
 pub fn read_file(path: &str) -> Result<String, String> {
     let cannot = |e: &dyn std::fmt::Display| format!("cannot read '{}': {e}", clip_path(path));
-    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&io_reason(&e)))?;
     if !meta.is_file() {
         return Err(cannot(&"not a file"));
     }
@@ -33,7 +34,7 @@ pub fn read_file(path: &str) -> Result<String, String> {
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_SGF_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| cannot(&e))?;
+        .map_err(|e| cannot(&io_reason(&e)))?;
     if bytes.len() as u64 > MAX_SGF_BYTES {
         return Err(cannot(&"larger than 1 MiB"));
     }

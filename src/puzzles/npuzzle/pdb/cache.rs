@@ -10,24 +10,42 @@ use super::build::UNSET;
 
 const MAGIC: &[u8; 8] = b"GMNPDB01";
 
-/// `--data-dir`/`setoption data_dir` if given, else `$XDG_CACHE_HOME/gridmind`,
-/// `$HOME/.cache/gridmind`, or `gridmind` in the temp directory.
+/// `--data-dir`/`setoption data_dir` if given, else the user's cache folder as the system keeps
+/// it (see [`choose_directory`]): a table built once in minutes should survive a temp clean-up.
 pub fn directory(data_dir: Option<&Path>) -> PathBuf {
     if let Some(d) = data_dir {
         return d.to_path_buf();
     }
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
+    choose_directory(
+        cfg!(windows),
+        |k| std::env::var_os(k).map(PathBuf::from),
+        std::env::temp_dir(),
+    )
+}
+
+/// The default cache folder from the environment, a pure function so every system's tests check
+/// both systems' choices. On Windows: `%LOCALAPPDATA%\gridmind` (where Windows programs keep
+/// caches; HOME is normally unset there), else `$HOME/.cache/gridmind`; elsewhere
+/// `$XDG_CACHE_HOME/gridmind`, else `$HOME/.cache/gridmind`. Last, `gridmind` in `temp`.
+/// Empty variables count as unset.
+pub fn choose_directory(
+    windows: bool,
+    env: impl Fn(&str) -> Option<PathBuf>,
+    temp: PathBuf,
+) -> PathBuf {
+    let env = |k: &str| env(k).filter(|v| !v.as_os_str().is_empty());
+    let first = if windows {
+        env("LOCALAPPDATA")
+    } else {
+        env("XDG_CACHE_HOME")
     };
-    if let Some(x) = env("XDG_CACHE_HOME") {
-        return x.join("gridmind");
+    if let Some(dir) = first {
+        return dir.join("gridmind");
     }
     if let Some(h) = env("HOME") {
         return h.join(".cache").join("gridmind");
     }
-    std::env::temp_dir().join("gridmind")
+    temp.join("gridmind")
 }
 
 fn file(dir: &Path, key: &str) -> PathBuf {
@@ -82,6 +100,42 @@ pub fn store(dir: &Path, key: &str, table: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The folder chosen from `vars` (NAME=VALUE) on Windows (`true`) or elsewhere.
+    fn chosen(windows: bool, vars: &[(&str, &str)]) -> PathBuf {
+        let env = |k: &str| {
+            vars.iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| PathBuf::from(v))
+        };
+        choose_directory(windows, env, PathBuf::from("TMP"))
+    }
+
+    #[test]
+    fn cache_folder_follows_each_systems_convention() {
+        let all = [
+            ("XDG_CACHE_HOME", "XDG"),
+            ("HOME", "H"),
+            ("LOCALAPPDATA", "LAD"),
+        ];
+        let p = |parts: &[&str]| parts.iter().collect::<PathBuf>();
+        // Unix: XDG, then HOME, then temp; LOCALAPPDATA means nothing there.
+        assert_eq!(chosen(false, &all), p(&["XDG", "gridmind"]));
+        assert_eq!(chosen(false, &all[1..]), p(&["H", ".cache", "gridmind"]));
+        assert_eq!(chosen(false, &all[2..]), p(&["TMP", "gridmind"]));
+        assert_eq!(
+            chosen(false, &[("XDG_CACHE_HOME", ""), ("HOME", "H")]),
+            p(&["H", ".cache", "gridmind"])
+        );
+        // Windows: LOCALAPPDATA, then HOME, then temp; XDG is a Unix convention.
+        assert_eq!(chosen(true, &all), p(&["LAD", "gridmind"]));
+        assert_eq!(chosen(true, &all[..2]), p(&["H", ".cache", "gridmind"]));
+        assert_eq!(chosen(true, &all[..1]), p(&["TMP", "gridmind"]));
+        assert_eq!(
+            chosen(true, &[("LOCALAPPDATA", ""), ("HOME", "")]),
+            p(&["TMP", "gridmind"])
+        );
+    }
 
     #[test]
     fn roundtrip_and_corruption() {
