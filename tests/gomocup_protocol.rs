@@ -253,6 +253,111 @@ fn progress_messages_carry_depth_score_nodes_nps_and_pv() {
     );
 }
 
+/// The score of each report in gridmind's shape (`MESSAGE depth ... score win 5 ...`), as the
+/// two words after `score`.
+fn scores(messages: &[String]) -> Vec<String> {
+    messages
+        .iter()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace().skip_while(|&w| w != "score").skip(1);
+            Some(format!("{} {}", words.next()?, words.next()?))
+        })
+        .collect()
+}
+
+/// The distance of the win every report of one move gives (the last, which is the shortest
+/// proven so far); panics unless every report is a win.
+fn every_report_wins(messages: &[String], turn: &str) -> u64 {
+    let scores = scores(messages);
+    assert!(!scores.is_empty(), "{turn}: no score in {messages:?}");
+    for s in &scores {
+        assert!(s.starts_with("win "), "{turn}: {s} in {messages:?}");
+    }
+    last_win(&scores, turn)
+}
+
+/// The distance of the last report's win; panics unless it is one.
+fn last_win(scores: &[String], turn: &str) -> u64 {
+    let last = scores.last().map(String::as_str).unwrap_or_default();
+    last.strip_prefix("win ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{turn}: the last report is {last:?}, not a win: {scores:?}"))
+}
+
+/// Issue #72's forced reply inside a proven win: the brain (black, to move) wins by threes with
+/// the double three at 7,7; white answers with a counter-four on row 12 (5,12), which the brain
+/// must block at 6,12, and its two threes still win.
+fn double_three_against_a_closed_three(e: &mut Engine) {
+    e.send("BOARD");
+    for s in [
+        "5,7,1", "2,12,2", "6,7,1", "3,12,2", "7,5,1", "4,12,2", "7,6,1", "14,0,2", "1,12,1",
+        "14,14,2", "DONE",
+    ] {
+        e.send(s);
+    }
+}
+
+/// Plays the game of [`double_three_against_a_closed_three`] from the brain's double three to
+/// its five, white's moves given, and returns the win distance each of the brain's moves
+/// reported: every report of every move, the forced block included, must be a win once the
+/// first move's search has proven it.
+fn play_out_the_forced_win(e: &mut Engine) -> Vec<u64> {
+    let wait = Duration::from_secs(30);
+    let (messages, m) = messages_and_reply(e, wait);
+    assert_eq!(m, "7,7", "{messages:?}");
+    let mut wins = vec![last_win(&scores(&messages), "the double three")];
+    e.send("TURN 5,12");
+    let (messages, m) = messages_and_reply(e, wait);
+    assert_eq!(m, "6,12", "the forced block: {messages:?}");
+    wins.push(every_report_wins(&messages, "the forced block"));
+    // White blocks one three; the other makes an open four, then the five.
+    e.send("TURN 8,7");
+    let (messages, m) = messages_and_reply(e, wait);
+    assert!(
+        m == "7,4" || m == "7,8",
+        "an open four, got {m}: {messages:?}"
+    );
+    wins.push(every_report_wins(&messages, "the open four"));
+    // The open four's two ends: white blocks one, the brain's five takes the other.
+    let (white, other_end) = if m == "7,4" {
+        ("7,3", "7,8")
+    } else {
+        ("7,9", "7,4")
+    };
+    e.send(&format!("TURN {white}"));
+    let (messages, m) = messages_and_reply(e, wait);
+    assert_eq!(m, other_end, "the five: {messages:?}");
+    wins.push(every_report_wins(&messages, "the five"));
+    wins
+}
+
+#[test]
+fn a_forced_reply_inside_a_vct_reports_the_win() {
+    // With a clock the threat searches prove it: the root's VCT on the first move (whose
+    // distance leaves out the defender's counter-four), through the block on the forced reply.
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 2000");
+    double_three_against_a_closed_three(&mut e);
+    let wins = play_out_the_forced_win(&mut e);
+    assert!(wins[1] <= wins[0], "{wins:?}");
+    assert!(wins[2] <= wins[1] - 2 && wins[3] <= wins[2] - 2, "{wins:?}");
+    assert_eq!(wins[3], 1, "{wins:?}");
+}
+
+#[test]
+fn a_forced_reply_after_the_trees_proof_reports_the_win() {
+    // Under a node limit too small for the VCT the tree proves the win, with its exact
+    // distance, and the table keeps the proof for the forced reply.
+    let mut e = gomocup_15();
+    e.send("INFO timeout_turn 30000");
+    e.send("INFO max_node 50000");
+    double_three_against_a_closed_three(&mut e);
+    let wins = play_out_the_forced_win(&mut e);
+    for k in 1..wins.len() {
+        assert!(wins[k] <= wins[k - 1] - 2, "{wins:?}");
+    }
+}
+
 #[test]
 fn yxnbest_lists_distinct_moves_and_plays_none() {
     let mut e = gomocup_15();

@@ -106,7 +106,7 @@ fn position_2_is_not_a_forced_win() {
 }
 
 /// Self-play from opening lines: once a side claims a win in `n` plies, each of its following
-/// searched moves must claim a win again, and the game must end with that side's five within
+/// moves (a forced reply too) must claim a win again, and the game must end with that side's five within
 /// the plies of its last claim. A claim the opponent escapes is a false proof.
 #[test]
 fn every_claimed_win_in_self_play_is_kept() {
@@ -151,8 +151,8 @@ fn every_claimed_win_in_self_play_is_kept() {
                     // the game must end by the latest claim's deadline.
                     claim = Some((who, ply + n as usize, n));
                 }
-                // A single forced reply (blocking a four) is answered at depth 1 without a search.
-                (Some((who, _, last)), other) if who == colour && t.depth > 1 => {
+                // Forced replies (the block of a four) included: issue #72.
+                (Some((who, _, last)), other) if who == colour => {
                     let moves: Vec<String> =
                         g.history().iter().map(|(_, p)| p.to_string()).collect();
                     panic!(

@@ -64,6 +64,10 @@ pub struct Gomoku {
     /// Stones in a row that win, as the search sees it: 5, or k when an m,n,k game borrows
     /// this engine ([`Gomoku::with_line_length`]).
     line: usize,
+    /// Per colour, the win its last search without excluded moves proved, for a forced reply
+    /// of its next turn to report ([`think::Claim`]). Per colour, as one game may search for
+    /// both sides (self-play, analysis).
+    claims: [Option<think::Claim>; 2],
 }
 
 impl Gomoku {
@@ -79,6 +83,7 @@ impl Gomoku {
             tt: None,
             tt_asked: 0,
             line: pattern::FIVE_LENGTH,
+            claims: [None; 2],
         }
     }
 
@@ -262,11 +267,20 @@ impl Game for Gomoku {
             rule: self.rule,
             grid: &self.grid,
             history: &self.history,
+            claim: self.claims[color.index()],
         };
-        board::with_line_length(self.line, || think::think(&pos, color, exclude, &tt, ctx))
+        let thought =
+            board::with_line_length(self.line, || think::think(&pos, color, exclude, &tt, ctx))?;
+        // With moves excluded (the N best moves, analysis) the move is a runner-up, seldom the
+        // one played; the claim of the best one stays.
+        if exclude.is_empty() {
+            self.claims[color.index()] = think::Claim::of(&self.history, color, &thought);
+        }
+        Ok(thought)
     }
 
     fn clear_search_state(&mut self) {
+        self.claims = [None; 2];
         if let Some(t) = &self.tt {
             t.renew();
         }

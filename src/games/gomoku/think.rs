@@ -1,4 +1,5 @@
-//! `think`: strength handling, root facts (win now, VCF, then VCT when the turn allows),
+//! `think`: strength handling, root facts (win now, VCF, then VCT when the turn allows), the
+//! proven result of a forced reply (so a won or lost line reports its proof on every move),
 //! iterative deepening (a sharp position may run past the soft budget), Lazy SMP helper threads,
 //! a safety net against the opponent's VCF/VCT, and `info` reporting, within the context's limits.
 
@@ -27,6 +28,44 @@ pub struct Position<'g> {
     pub rule: Rule,
     pub grid: &'g Grid,
     pub history: &'g [(Color, Point)],
+    /// The win the game's last search proved, if any ([`Claim`]).
+    pub claim: Option<Claim>,
+}
+
+/// A win a search proved for the move it chose, which the game keeps for the next turn: the
+/// position after that move (the key and length of its history) and the plies to the five.
+/// The proof covered every reply, so after whichever the opponent chose the win is at most two
+/// plies nearer. A forced reply reports it when its own searches prove nothing (a deep tree
+/// proof whose table entries were overwritten since, or too long for the threat searches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    key: u64,
+    len: usize,
+    plies: u32,
+}
+
+impl Claim {
+    /// The claim of `thought`, chosen for `color` after `history`: `None` unless it is a
+    /// proven win.
+    pub fn of(history: &[(Color, Point)], color: Color, thought: &Thought) -> Option<Claim> {
+        let Score::Win(plies) = thought.score else {
+            return None;
+        };
+        Some(Claim {
+            key: key_step(position_key(history), (color, thought.point)),
+            len: history.len() + 1,
+            plies,
+        })
+    }
+
+    /// The plies to the five it leaves in `history`, which must be the claimed move's position
+    /// and one reply.
+    fn carried(self, history: &[(Color, Point)]) -> Option<u32> {
+        let follows = history.len() == self.len + 1
+            && position_key(&history[..self.len]) == self.key
+            && self.plies > 2;
+        follows.then(|| self.plies - 2)
+    }
 }
 
 /// Converts an internal score to the protocol's.
@@ -40,9 +79,12 @@ pub fn strength_nodes(strength: u8) -> Option<u64> {
 }
 
 fn position_key(history: &[(Color, Point)]) -> u64 {
-    history.iter().fold(0x1234_5678, |h, (c, p)| {
-        mix(h ^ ((p.x as u64) << 8 | p.y as u64 | (c.index() as u64) << 16))
-    })
+    history.iter().copied().fold(0x1234_5678, key_step)
+}
+
+/// [`position_key`] of a history one move longer than one whose key is `h`.
+fn key_step(h: u64, (c, p): (Color, Point)) -> u64 {
+    mix(h ^ ((p.x as u64) << 8 | p.y as u64 | (c.index() as u64) << 16))
 }
 
 /// Chooses a move for `color`, never one in `exclude`.
@@ -107,6 +149,12 @@ pub fn think(
         let nodes = shared.nodes.load(Ordering::Relaxed).max(1);
         return Ok(single(ctx, point_of(i), Score::Win(plies), nodes));
     }
+    let carried = pos.claim.and_then(|k| k.carried(pos.history));
+    if let Some((i, s)) = forced_reply(&mut main, c, &list, (&tm, carried), &excluded) {
+        main.flush();
+        let nodes = shared.nodes.load(Ordering::Relaxed).max(1);
+        return Ok(single(ctx, point_of(i), score_of(s), nodes));
+    }
     let roots = search_roots(&main, c, list, win.is_some(), &excluded);
     if roots.is_empty() {
         // Everything near the stones is excluded: take any allowed point.
@@ -150,7 +198,9 @@ pub fn think(
         main.aborted = false;
     }
     wait_if_infinite(control);
-    if !main.aborted && best.1 < MATE_BOUND {
+    // With one root move the net has nothing to replace it with (a forced reply's checks ran
+    // in `forced_reply`).
+    if !main.aborted && best.1 < MATE_BOUND && list.len() > 1 {
         if let Some(k) = safety_net(&mut main, c, &list, best.0, &tm) {
             best.0 = k;
             best_pv = vec![k];
@@ -276,6 +326,82 @@ fn root_facts(
         main.aborted = false;
     }
     None
+}
+
+/// The proven result of a root whose only move is the block of the opponent's five, with that
+/// move: a forced reply. It is played at once, and the tree gives it one ply, which shows an
+/// evaluation where the turn before had proven a win (or the opponent's threats a loss): so a
+/// GUI saw "win 27", then "cp 1691", then "win 23". In order: what the table proves (the last
+/// turns' searches), `c`'s VCF or VCT through the block (the line the root facts of the turn
+/// before had found, whose counter-four this block answers), then the opponent's VCF or VCT
+/// after it, the safety net's check (with one move the net could replace nothing, so its
+/// answer went unused); last, the win the turn before proved, `carried` on (in plies to the
+/// five, [`Claim`]). `None` when nothing is proven or the root is not such a reply; the move
+/// is the same either way.
+fn forced_reply(
+    main: &mut Searcher,
+    c: usize,
+    list: &[usize],
+    (tm, carried): (&TimeManager, Option<u32>),
+    excluded: &impl Fn(usize) -> bool,
+) -> Option<(usize, i32)> {
+    let &[m] = list else {
+        return None;
+    };
+    if excluded(m) || !main.b.makes_five(1 - c, m) {
+        return None;
+    }
+    let proven = proven_after_block(main, c, m, tm);
+    // An outside stop ends the turn with the move anyway; a limit of the VCT's own is no stop.
+    main.aborted = false;
+    let carried = carried.map(|plies| MATE - plies as i32);
+    proven.or(carried).map(|s| (m, s))
+}
+
+/// [`forced_reply`]'s searches, for the block `m`: the root-relative mate score proven.
+fn proven_after_block(main: &mut Searcher, c: usize, m: usize, tm: &TimeManager) -> Option<i32> {
+    let win = |plies: i32| MATE - plies;
+    // Our block is ply 1, the opponent's win comes `plies` after it.
+    let loss = |plies: i32| -(MATE - 1 - plies);
+    if let Some(s) = main.proven(c, m) {
+        return Some(s);
+    }
+    if let Some(n) = main.vcf_through(c, m, threats::ROOT_VCF_NODES) {
+        return Some(win(n));
+    }
+    if main.aborted {
+        return None;
+    }
+    main.b.make(m, c);
+    let theirs = main.vcf_root(1 - c, safety::VCF_NODES);
+    main.b.unmake();
+    if let Some((_, n)) = theirs {
+        return Some(loss(n));
+    }
+    if !tm.vct_allowed() || main.aborted {
+        return None;
+    }
+    main.vct_until = tm.root_vct_until();
+    let (budget, depth) = match tm.hard() {
+        Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH),
+        None => (threats::ROOT_VCT_NODES, threats::ROOT_VCT_DEPTH),
+    };
+    if let Some(d) = main.vct_through(c, m, budget, depth) {
+        // As in `root_facts`: at most this many plies (a counter-four adds two).
+        return Some(win(2 * d + 3));
+    }
+    if main.aborted {
+        return None;
+    }
+    main.b.make(m, c);
+    main.vct_until = tm.check_until(main.shared_control_elapsed(), true);
+    let (budget, depth) = match tm.hard() {
+        Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH - 1),
+        None => (safety::VCT_NODES, safety::VCT_DEPTH),
+    };
+    let theirs = main.vct_root(1 - c, budget, depth);
+    main.b.unmake();
+    theirs.map(|(_, d)| loss(2 * d + 3))
 }
 
 /// Iterative deepening on the main thread with Lazy SMP helpers, over one root move list.
@@ -623,6 +749,39 @@ fn cut_short(pass: (usize, i32), fail_high: Option<(usize, i32)>) -> (usize, i32
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A proven win carries over to the position one reply after the claimed move, two plies
+    /// nearer, and to no other: not before the reply, not after a different move or history,
+    /// not from an evaluation, and not from a win that is over by then.
+    #[test]
+    fn a_claimed_win_carries_over_one_reply_only() {
+        let (b, w) = (Color::Black, Color::White);
+        let p = Point::new;
+        let history = vec![(b, p(7, 7)), (w, p(8, 8))];
+        let thought = |score| Thought {
+            point: p(6, 6),
+            score,
+            depth: 9,
+            nodes: 1000,
+            pv: vec![p(6, 6)],
+        };
+        let claim = Claim::of(&history, b, &thought(Score::Win(9))).expect("a win");
+        let mut after = history.clone();
+        after.push((b, p(6, 6)));
+        assert_eq!(claim.carried(&after), None, "the opponent has not replied");
+        after.push((w, p(5, 5)));
+        assert_eq!(claim.carried(&after), Some(7));
+        let mut other = history.clone();
+        other.extend([(b, p(9, 9)), (w, p(5, 5))]);
+        assert_eq!(claim.carried(&other), None, "another move was played");
+        let mut longer = after.clone();
+        longer.extend([(b, p(4, 4)), (w, p(3, 3))]);
+        assert_eq!(claim.carried(&longer), None, "two replies later");
+        assert_eq!(Claim::of(&history, b, &thought(Score::Cp(900))), None);
+        assert_eq!(Claim::of(&history, b, &thought(Score::Loss(8))), None);
+        let five = Claim::of(&history, b, &thought(Score::Win(1))).expect("a win");
+        assert_eq!(five.carried(&after), None, "a five ends the game");
+    }
 
     #[test]
     fn a_move_that_failed_high_stands_when_the_wider_pass_is_cut_short() {

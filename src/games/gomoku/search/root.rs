@@ -1,12 +1,13 @@
 //! The root of a gomoku search and its principal variation: the root move list with the facts
-//! that decide the position outright, one iteration over the root moves within an aspiration
-//! window (each move searched by `node.rs`), and the main line read back from the table. The
-//! iterative deepening that calls these lives in `think.rs`.
+//! that decide the position outright, what the table proves about a single-move root, one
+//! iteration over the root moves within an aspiration window (each move searched by `node.rs`),
+//! and the main line read back from the table. The iterative deepening that calls these lives in
+//! `think.rs`.
 
 use super::movepick::{order_key, Gen, Status};
-use super::{node_key, to_tt, Searcher, MATE, ONE_PLY};
+use super::{from_tt, node_key, to_tt, Searcher, MATE, MATE_BOUND, ONE_PLY};
 use crate::games::gomoku::params::tree;
-use crate::games::gomoku::tt::{Entry, EXACT};
+use crate::games::gomoku::tt::{Entry, EXACT, LOWER, UPPER};
 
 impl Searcher<'_, '_> {
     /// Root move list for `c` and, when the position is already decided, the decisive facts.
@@ -24,6 +25,31 @@ impl Searcher<'_, '_> {
             Status::Forced => (list, None, true),
             Status::Normal => (list, None, false),
         }
+    }
+
+    /// What the table proves about a root where `c` has the single move `m` (the caller's
+    /// word): the mate score, root-relative, of an entry for the root or for the position after
+    /// `m` that is a proof (exact, or a bound on the proven side). The turns before leave them:
+    /// a forced reply is answered without deepening (one move, nothing to choose), and the
+    /// one-ply search it gets sees an evaluation where the last turn's search had proven the
+    /// result.
+    pub fn proven(&mut self, c: usize, m: usize) -> Option<i32> {
+        let proof = |e: Option<Entry>, ply: usize| {
+            e.and_then(|e| {
+                let s = from_tt(e.score, ply);
+                let win = s >= MATE_BOUND && e.bound != UPPER;
+                let loss = s <= -MATE_BOUND && e.bound != LOWER;
+                (win || loss).then_some(s)
+            })
+        };
+        let tt = self.shared.tt;
+        if let Some(s) = proof(tt.probe(node_key(&self.b, c)), 0) {
+            return Some(s);
+        }
+        self.b.make(m, c);
+        let after = proof(tt.probe(node_key(&self.b, 1 - c)), 1);
+        self.b.unmake();
+        after.map(|s| -s)
     }
 
     /// All empty near points that `c` may play (used when the threat filter leaves nothing).
@@ -153,10 +179,10 @@ fn root_reduction(depth: i32, n: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{played, QUIET_STONES};
-    use super::super::{Shared, MATE_BOUND};
+    use super::super::fixtures::{played, with_searcher, QUIET_STONES};
+    use super::super::Shared;
     use super::*;
-    use crate::games::gomoku::tt::Tt;
+    use crate::games::gomoku::tt::{Tt, NO_MOVE};
     use crate::search::SearchControl;
 
     /// The aspiration windows rely on the root's bounds: a window above the true score must
@@ -204,5 +230,52 @@ mod tests {
         let (m, full, first, _) = fresh(Some((-MATE, MATE)));
         assert_eq!(full, exact);
         assert_eq!(m, first);
+    }
+
+    /// What the table proves about a root with a single move: a mate score stored for the root
+    /// (exact, or a bound on the proven side) or for the position after the move (the
+    /// opponent's view, negated), with its distance from the root; a bound on the other side of
+    /// a mate score proves nothing, and neither does an evaluation.
+    #[test]
+    fn the_table_proves_a_single_moves_result() {
+        with_searcher(played(&QUIET_STONES), |s, tt| {
+            let c = 1;
+            let m = s.b.index(4, 10);
+            assert!(s.b.is_empty(m));
+            let root = node_key(&s.b, c);
+            s.b.make(m, c);
+            let after = node_key(&s.b, 1 - c);
+            s.b.unmake();
+            let put = |key: u64, score: i32, bound: u8| {
+                let e = Entry {
+                    mv: NO_MOVE,
+                    score,
+                    depth: ONE_PLY,
+                    bound,
+                };
+                tt.store(key, e);
+            };
+            assert_eq!(s.proven(c, m), None);
+            // After the move the opponent is mated on its ply 4: our five comes on ply 5.
+            let mated = to_tt(-(MATE - 1 - 4), 1);
+            put(after, mated, EXACT);
+            assert_eq!(s.proven(c, m), Some(MATE - 5));
+            put(after, mated, UPPER);
+            assert_eq!(s.proven(c, m), Some(MATE - 5));
+            put(after, mated, LOWER);
+            assert_eq!(s.proven(c, m), None);
+            // The opponent wins on its ply 2 after the move: our loss on ply 3.
+            put(after, to_tt(MATE - 1 - 2, 1), LOWER);
+            assert_eq!(s.proven(c, m), Some(-(MATE - 3)));
+            put(after, 250, EXACT);
+            assert_eq!(s.proven(c, m), None);
+            // The root's own entry comes first.
+            put(root, to_tt(MATE - 7, 0), LOWER);
+            assert_eq!(s.proven(c, m), Some(MATE - 7));
+            put(root, to_tt(MATE - 7, 0), UPPER);
+            assert_eq!(s.proven(c, m), None);
+            put(root, to_tt(-(MATE - 6), 0), EXACT);
+            assert_eq!(s.proven(c, m), Some(-(MATE - 6)));
+        });
     }
 }

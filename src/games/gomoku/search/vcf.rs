@@ -187,21 +187,7 @@ impl Searcher<'_, '_> {
             if t.flex4() {
                 return Some((m, 3));
             }
-            self.b.make(m, c);
-            self.b.four_line_points(c, m, &mut line);
-            let reply = line.iter().copied().find(|&q| self.b.makes_five(c, q));
-            let result = reply.and_then(|q| {
-                let to = self.b.threat(1 - c, q);
-                if self.b.forbidden(1 - c, q, &to) {
-                    return Some(3);
-                }
-                self.b.make(q, 1 - c);
-                let r = self.vcf(c, threats::ROOT_VCF_DEPTH, Some(q));
-                self.b.unmake();
-                r.map(|n| n + 2)
-            });
-            self.b.unmake();
-            if let Some(n) = result {
+            if let Some(n) = self.root_four(c, m, &mut line) {
                 return Some((m, n));
             }
             if self.aborted || self.vcf_left == 0 {
@@ -209,6 +195,47 @@ impl Searcher<'_, '_> {
             }
         }
         None
+    }
+
+    /// The VCF of a root whose only move is `m`, the block of the opponent's five (which
+    /// [`Self::vcf_root`] leaves to the tree): plies to `c`'s five when `m` is also a four of
+    /// `c`'s that starts a VCF found within `budget` nodes. A forced reply inside a VCF is such
+    /// a block (the opponent's block of a four made a four of its own), and without this its
+    /// turn reported the tree's evaluation instead of the win the turn before had announced.
+    pub fn vcf_through(&mut self, c: usize, m: usize, budget: u32) -> Option<i32> {
+        let t = self.b.threat(c, m);
+        if t.five {
+            return Some(1);
+        }
+        if !t.four() || self.b.forbidden(c, m, &t) {
+            return None;
+        }
+        if t.flex4() {
+            return Some(3);
+        }
+        self.vcf_left = budget;
+        let mut line = Vec::new();
+        self.root_four(c, m, &mut line)
+    }
+
+    /// Plays the four `m` of `c`'s (a root move, no open four), the opponent's forced block,
+    /// and the VCF after it: plies from `m` to the five, if found.
+    fn root_four(&mut self, c: usize, m: usize, line: &mut Vec<usize>) -> Option<i32> {
+        self.b.make(m, c);
+        self.b.four_line_points(c, m, line);
+        let reply = line.iter().copied().find(|&q| self.b.makes_five(c, q));
+        let result = reply.and_then(|q| {
+            let to = self.b.threat(1 - c, q);
+            if self.b.forbidden(1 - c, q, &to) {
+                return Some(3);
+            }
+            self.b.make(q, 1 - c);
+            let r = self.vcf(c, threats::ROOT_VCF_DEPTH, Some(q));
+            self.b.unmake();
+            r.map(|n| n + 2)
+        });
+        self.b.unmake();
+        result
     }
 }
 
@@ -269,6 +296,41 @@ mod tests {
         // One node per first four (the root's six fours are each tried once); without the
         // skip every order of the fours would be searched.
         assert!(s.nodes <= 6, "{} nodes", s.nodes);
+    }
+
+    /// White's four down column 7 must be blocked at (7,7), which is also a black four on row
+    /// 7: after white's forced block at (8,7), black's double four at (11,3) wins. The root
+    /// VCF leaves a position that must block first to the tree; through the block it is a win
+    /// whose five comes on ply 5. A block that makes no four starts no VCF.
+    #[test]
+    fn a_vcf_through_the_forced_block() {
+        let control = SearchControl::unlimited();
+        let tt = Tt::new(1);
+        let shared = Shared::new(&tt, &control);
+        let black = [
+            (4, 7),
+            (5, 7),
+            (6, 7),
+            (7, 2),
+            (8, 3),
+            (9, 3),
+            (10, 3),
+            (11, 4),
+            (11, 5),
+            (11, 6),
+        ];
+        let white = [(3, 7), (7, 3), (7, 4), (7, 5), (7, 6), (11, 7), (0, 14)];
+        let b = vcf_board(&black, &white);
+        let block = b.index(7, 7);
+        let mut s = Searcher::new(b, &shared, None, true);
+        assert!(s.b.makes_five(1, block));
+        assert_eq!(s.vcf_root(0, 100_000), None);
+        assert_eq!(s.vcf_through(0, block, 100_000), Some(5));
+        // Without black's row 7 the block is no four.
+        let b = vcf_board(&black[3..], &white);
+        let mut s = Searcher::new(b, &shared, None, true);
+        assert!(s.b.makes_five(1, block));
+        assert_eq!(s.vcf_through(0, block, 100_000), None);
     }
 
     /// A four that makes a closed three in another line is still tried, below the root too:

@@ -35,6 +35,33 @@ impl Searcher<'_, '_> {
         None
     }
 
+    /// The VCT of a root whose only move is `m`, the block of the opponent's five (which
+    /// [`Self::vct_root`] leaves to the tree): the depth, in [`Self::vct_root`]'s terms (`m`
+    /// counts as the first attacker move), at which `c` is found to win after `m` against every
+    /// defence, within `budget` nodes and `max_depth`. A forced reply inside a VCT is such a
+    /// block (the defender's counter-four), and `c`'s threats still stand after it: without
+    /// this its turn reported the tree's evaluation instead of the win the turn before had
+    /// announced.
+    pub fn vct_through(&mut self, c: usize, m: usize, budget: u32, max_depth: i32) -> Option<i32> {
+        self.vcf_left = budget;
+        if self.vct_tt.is_empty() {
+            self.vct_tt = vec![VctEntry::EMPTY; 1 << VCT_TT_BITS];
+        }
+        self.b.make(m, c);
+        let mut found = None;
+        for depth in 1..=max_depth {
+            if self.vct_defend(c, depth - 1) {
+                found = Some(depth);
+                break;
+            }
+            if self.aborted || self.vcf_left == 0 {
+                break;
+            }
+        }
+        self.b.unmake();
+        found
+    }
+
     /// One depth of the root search: returns the winning first move.
     fn vct_first(&mut self, c: usize, depth: i32) -> Option<usize> {
         let o = 1 - c;
@@ -350,6 +377,28 @@ mod tests {
             assert_eq!((s.b.coords(m), d), ((7, 7), 1));
             // White to move has nothing.
             assert_eq!(s.vct_root(1, 20_000, 6), None);
+        });
+    }
+
+    /// Black's double three at (7,7) stands; white has answered with a four on row 12 that black
+    /// must block at (6,12), after which the threes still win. The root VCT leaves a position
+    /// that must block first to the tree; through the block black wins at depth 1 (the block
+    /// counted as the first attacker move). Without the double three nothing stands after the
+    /// block.
+    #[test]
+    fn a_vct_through_the_forced_block() {
+        let black = [(7, 7), (5, 7), (6, 7), (7, 5), (7, 6), (1, 12)];
+        let white = [(2, 12), (3, 12), (4, 12), (5, 12), (14, 0), (14, 14)];
+        with_searcher(board(&black, &white), |s| {
+            let block = s.b.index(6, 12);
+            assert!(s.b.makes_five(1, block));
+            assert_eq!(s.vcf_root(0, 20_000), None);
+            assert_eq!(s.vct_root(0, 20_000, 6), None);
+            assert_eq!(s.vct_through(0, block, 20_000, 6), Some(1));
+        });
+        with_searcher(board(&black[1..], &white), |s| {
+            let block = s.b.index(6, 12);
+            assert_eq!(s.vct_through(0, block, 20_000, 6), None);
         });
     }
 
