@@ -313,10 +313,7 @@ fn root_facts(
     }
     if tm.vct_allowed() && win.is_none() {
         main.vct_until = tm.root_vct_until();
-        let (budget, depth) = match tm.hard() {
-            Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH),
-            None => (threats::ROOT_VCT_NODES, threats::ROOT_VCT_DEPTH),
-        };
+        let (budget, depth) = root_vct_limits(tm);
         if let Some((i, d)) = main.vct_root(c, budget, depth) {
             if !excluded(i) {
                 // At most this many plies (a counter-four by the defender adds two).
@@ -382,10 +379,7 @@ fn proven_after_block(main: &mut Searcher, c: usize, m: usize, tm: &TimeManager)
         return None;
     }
     main.vct_until = tm.root_vct_until();
-    let (budget, depth) = match tm.hard() {
-        Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH),
-        None => (threats::ROOT_VCT_NODES, threats::ROOT_VCT_DEPTH),
-    };
+    let (budget, depth) = root_vct_limits(tm);
     if let Some(d) = main.vct_through(c, m, budget, depth) {
         // As in `root_facts`: at most this many plies (a counter-four adds two).
         return Some(win(2 * d + 3));
@@ -395,10 +389,7 @@ fn proven_after_block(main: &mut Searcher, c: usize, m: usize, tm: &TimeManager)
     }
     main.b.make(m, c);
     main.vct_until = tm.check_until(main.shared_control_elapsed(), true);
-    let (budget, depth) = match tm.hard() {
-        Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH - 1),
-        None => (safety::VCT_NODES, safety::VCT_DEPTH),
-    };
+    let (budget, depth) = safety_vct_limits(tm);
     let theirs = main.vct_root(1 - c, budget, depth);
     main.b.unmake();
     theirs.map(|(_, d)| loss(2 * d + 3))
@@ -594,6 +585,24 @@ fn report_iteration(
     ctx.report(&info);
 }
 
+/// Node budget and depth of a VCT for the side to move at the root (root facts, a forced
+/// reply's win): a clocked turn keeps it short, an unclocked one may search deeper.
+fn root_vct_limits(tm: &TimeManager) -> (u32, i32) {
+    match tm.hard() {
+        Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH),
+        None => (threats::ROOT_VCT_NODES, threats::ROOT_VCT_DEPTH),
+    }
+}
+
+/// Node budget and depth of the opponent's VCT after a root move (the safety net, a forced
+/// reply's loss): one attacker move shallower than the root's under a clock.
+fn safety_vct_limits(tm: &TimeManager) -> (u32, i32) {
+    match tm.hard() {
+        Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH - 1),
+        None => (safety::VCT_NODES, safety::VCT_DEPTH),
+    }
+}
+
 /// Safety net: a move that lets the opponent win by continuous fours (or threes, when the turn
 /// allows a VCT) is replaced by the next root move, in the tree's order, that does not. Returns
 /// the replacement, if any. With a clock every root move may be tried until the time manager's
@@ -622,10 +631,7 @@ fn safety_net(
         let mut refuted = main.vcf_root(1 - c, safety::VCF_NODES).is_some();
         if !refuted && tm.vct_allowed() && !main.aborted {
             main.vct_until = tm.check_until(now, k == 0);
-            let (budget, depth) = match tm.hard() {
-                Some(_) => (threats::TIMED_VCT_NODES, threats::TIMED_VCT_DEPTH - 1),
-                None => (safety::VCT_NODES, safety::VCT_DEPTH),
-            };
+            let (budget, depth) = safety_vct_limits(tm);
             refuted = main.vct_root(1 - c, budget, depth).is_some();
         }
         main.b.unmake();

@@ -20,13 +20,25 @@ impl Searcher<'_, '_> {
     /// `max_depth` attacker moves, with the depth it needed; `None` when the position needs an answer to the opponent's
     /// five first, or nothing was found.
     pub fn vct_root(&mut self, c: usize, budget: u32, max_depth: i32) -> Option<(usize, i32)> {
+        self.vct_deepen(budget, max_depth, |s, depth| s.vct_first(c, depth))
+    }
+
+    /// Iterative deepening by attacker moves, shared by the VCT's entry points: `step` searches
+    /// one depth; the first depth that finds something is returned with its result. Stops when
+    /// the node budget runs out or the search is aborted.
+    fn vct_deepen<T>(
+        &mut self,
+        budget: u32,
+        max_depth: i32,
+        mut step: impl FnMut(&mut Self, i32) -> Option<T>,
+    ) -> Option<(T, i32)> {
         self.vcf_left = budget;
         if self.vct_tt.is_empty() {
             self.vct_tt = vec![VctEntry::EMPTY; 1 << VCT_TT_BITS];
         }
         for depth in 1..=max_depth {
-            if let Some(m) = self.vct_first(c, depth) {
-                return Some((m, depth));
+            if let Some(found) = step(self, depth) {
+                return Some((found, depth));
             }
             if self.aborted || self.vcf_left == 0 {
                 return None;
@@ -43,23 +55,12 @@ impl Searcher<'_, '_> {
     /// this its turn reported the tree's evaluation instead of the win the turn before had
     /// announced.
     pub fn vct_through(&mut self, c: usize, m: usize, budget: u32, max_depth: i32) -> Option<i32> {
-        self.vcf_left = budget;
-        if self.vct_tt.is_empty() {
-            self.vct_tt = vec![VctEntry::EMPTY; 1 << VCT_TT_BITS];
-        }
         self.b.make(m, c);
-        let mut found = None;
-        for depth in 1..=max_depth {
-            if self.vct_defend(c, depth - 1) {
-                found = Some(depth);
-                break;
-            }
-            if self.aborted || self.vcf_left == 0 {
-                break;
-            }
-        }
+        let found = self.vct_deepen(budget, max_depth, |s, depth| {
+            s.vct_defend(c, depth - 1).then_some(())
+        });
         self.b.unmake();
-        found
+        found.map(|((), depth)| depth)
     }
 
     /// One depth of the root search: returns the winning first move.
