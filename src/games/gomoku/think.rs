@@ -150,7 +150,7 @@ pub fn think(
         return Ok(single(ctx, point_of(i), Score::Win(plies), nodes));
     }
     let carried = pos.claim.and_then(|k| k.carried(pos.history));
-    if let Some((i, s)) = forced_reply(&mut main, c, &list, (&tm, carried), &excluded) {
+    if let Some((i, s)) = forced_reply(&mut main, c, &list, &tm, carried, &excluded) {
         main.flush();
         let nodes = shared.nodes.load(Ordering::Relaxed).max(1);
         return Ok(single(ctx, point_of(i), score_of(s), nodes));
@@ -316,8 +316,7 @@ fn root_facts(
         let (budget, depth) = root_vct_limits(tm);
         if let Some((i, d)) = main.vct_root(c, budget, depth) {
             if !excluded(i) {
-                // At most this many plies (a counter-four by the defender adds two).
-                return Some((i, 2 * d as u32 + 3));
+                return Some((i, vct_plies(d) as u32));
             }
         }
         main.aborted = false;
@@ -339,7 +338,8 @@ fn forced_reply(
     main: &mut Searcher,
     c: usize,
     list: &[usize],
-    (tm, carried): (&TimeManager, Option<u32>),
+    tm: &TimeManager,
+    carried: Option<u32>,
     excluded: &impl Fn(usize) -> bool,
 ) -> Option<(usize, i32)> {
     let &[m] = list else {
@@ -381,8 +381,7 @@ fn proven_after_block(main: &mut Searcher, c: usize, m: usize, tm: &TimeManager)
     main.vct_until = tm.root_vct_until();
     let (budget, depth) = root_vct_limits(tm);
     if let Some(d) = main.vct_through(c, m, budget, depth) {
-        // As in `root_facts`: at most this many plies (a counter-four adds two).
-        return Some(win(2 * d + 3));
+        return Some(win(vct_plies(d)));
     }
     if main.aborted {
         return None;
@@ -392,7 +391,7 @@ fn proven_after_block(main: &mut Searcher, c: usize, m: usize, tm: &TimeManager)
     let (budget, depth) = safety_vct_limits(tm);
     let theirs = main.vct_root(1 - c, budget, depth);
     main.b.unmake();
-    theirs.map(|(_, d)| loss(2 * d + 3))
+    theirs.map(|(_, d)| loss(vct_plies(d)))
 }
 
 /// Iterative deepening on the main thread with Lazy SMP helpers, over one root move list.
@@ -583,6 +582,12 @@ fn report_iteration(
         ..Info::default()
     };
     ctx.report(&info);
+}
+
+/// The plies to the five of a VCT found at `depth` attacker moves: at most this many, as a
+/// counter-four by the defender adds two.
+fn vct_plies(depth: i32) -> i32 {
+    2 * depth + 3
 }
 
 /// Node budget and depth of a VCT for the side to move at the root (root facts, a forced
