@@ -149,7 +149,7 @@ fn run(path: &Path) -> Result<(), String> {
         .args(&t.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| e.to_string())?;
     let mut stdin = child.stdin.take().ok_or("no stdin")?;
@@ -160,7 +160,12 @@ fn run(path: &Path) -> Result<(), String> {
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     let _ = writer.join();
     if !out.status.success() {
-        return Err(format!("exit status {}", out.status));
+        // stderr says why (a panic, or the runner, e.g. wine, failing to start the exe).
+        return Err(format!(
+            "exit status {}\n--- stderr ---\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
     let stdout = String::from_utf8_lossy(&out.stdout);
     let got: Vec<&str> = stdout
