@@ -17,6 +17,15 @@
 //!    top, then all weights fitted without and with the combinations. It prints each model's
 //!    held-out loss beside the engine's evaluation's (its pattern and combination weights) and
 //!    the weights in evaluation units.
+//!
+//! Other rules: `--rule renju` (or `standard`) plays the self-play games, replays positions and
+//! starts the teacher under that rule, and `--openings FILE` takes the games' openings from one
+//! file (e.g. `tests/data/gomoku/openings/tune-renju-15.txt`) instead of `tests/data/gomoku/`.
+//! `--leaves FILE --count N` turns a file of positions (stones `x:y` in the order played, one
+//! position a line, as a build that records its search's leaves writes them) into N distinct
+//! positions with their features, ready for `--label`. `--fit ... --to-move black|white` fits
+//! only the positions with that colour to move, after a constant for the side to move: renju
+//! gives each colour weights of its own (`params::eval::renju`).
 
 #[path = "common/adam.rs"]
 mod adam;
@@ -33,7 +42,9 @@ mod teacher;
 use features::{features, order_line, COMBOS, PATTERNS, SCALE, WIDTH};
 use logistic::{fit, loss, sigmoid, split, Sample};
 use report::{print_combos, print_pattern_fits};
-use selfplay::{arg, num_arg, play_game, play_games, result_for};
+use selfplay::{
+    arg, num_arg, openings, openings_file, play_game_under, play_games_from, result_for, rule_arg,
+};
 use teacher::{parse_stones, Teacher};
 
 use std::io::Write;
@@ -47,11 +58,11 @@ use gridmind::games::gomoku::{
 use gridmind::games::{Color, Game, Point, Rule};
 
 /// Writes one line per quiet self-play position: `moves|features,score,result`.
-fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
-    play_games(games, workers, out, |opening, seed| {
+fn generate(rule: Rule, all: &[Vec<Point>], games: usize, nodes: u64, workers: usize, out: &str) {
+    play_games_from(all, games, workers, out, |opening, seed| {
         let mut moves: Vec<Point> = opening.to_vec();
         let mut seen = Vec::new();
-        let winner = play_game(opening, nodes, seed, |g, colour, t| {
+        let winner = play_game_under(rule, opening, nodes, seed, |g, colour, t| {
             if let (Some(f), Score::Cp(v)) = (features(g, colour), t.score) {
                 seen.push((moves.clone(), colour, f, v));
             }
@@ -70,7 +81,7 @@ fn generate(games: usize, nodes: u64, workers: usize, out: &str) {
 
 /// Appends the teacher's score and move (`x,y`) to every position of `input` (positions it
 /// gave no score are left out).
-fn label(input: &str, cmd: &str, turn_ms: u64, workers: usize, out: &str) {
+fn label(input: &str, cmd: &str, (turn_ms, rule): (u64, Rule), workers: usize, out: &str) {
     let text = std::fs::read_to_string(input).expect("positions file");
     let lines: Vec<&str> = text.lines().collect();
     let next = AtomicUsize::new(0);
@@ -78,7 +89,7 @@ fn label(input: &str, cmd: &str, turn_ms: u64, workers: usize, out: &str) {
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| {
-                let mut teacher = Teacher::start(cmd, turn_ms);
+                let mut teacher = Teacher::start_under(cmd, turn_ms, rule.gomocup_number());
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(line) = lines.get(k) else { return };
@@ -96,6 +107,48 @@ fn label(input: &str, cmd: &str, turn_ms: u64, workers: usize, out: &str) {
             });
         }
     });
+}
+
+/// Writes `count` of the distinct positions in `input` (one per line, stones `x:y` in the
+/// order played, black first), taken at random, as position lines with their features under
+/// `rule` (score and result 0): how the search's leaves, written by a build that records them,
+/// become positions to label.
+fn leaves(input: &str, rule: Rule, count: usize, out: &str) {
+    let text = std::fs::read_to_string(input).expect("leaves file");
+    let mut distinct: Vec<&str> = text.lines().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // A fixed shuffle (splitmix64 keys), so a rerun picks the same leaves.
+    let mut keyed: Vec<(u64, &str)> = distinct
+        .iter()
+        .enumerate()
+        .map(|(k, l)| (gridmind::base::splitmix64(k as u64 + 1), *l))
+        .collect();
+    keyed.sort_unstable();
+    let mut lines = String::new();
+    let mut written = 0;
+    for (_, line) in keyed {
+        if written == count {
+            break;
+        }
+        let Some(stones) = parse_stones(line) else {
+            continue;
+        };
+        let mut g = Gomoku::new(15, 15, rule);
+        let mut colour = Color::Black;
+        let played = stones.iter().all(|&(x, y)| {
+            let ok = g.play(colour, Point::new(x as usize, y as usize)).is_ok();
+            colour = colour.opponent();
+            ok
+        });
+        if let (true, Some(f)) = (played, features(&g, colour)) {
+            let f: Vec<String> = f.iter().map(|n| n.to_string()).collect();
+            lines.push_str(&format!("{line}|{},0,0\n", f.join(",")));
+            written += 1;
+        }
+    }
+    eprintln!("{} distinct leaves, {written} written", distinct.len());
+    std::fs::write(out, lines).expect("output file");
 }
 
 /// The moves of a position line (`x:y x:y ...|...`).
@@ -134,12 +187,18 @@ fn order_data(input: &str, out: &str) {
     std::fs::write(out, lines).expect("order output file");
 }
 
-fn fit_file(path: &str, teacher_scale: f64) {
+/// Fits the labelled positions of `path`; with `to_move` only those where that colour is to
+/// move (a rule like renju treats the colours differently, so each gets weights of its own).
+fn fit_file(path: &str, teacher_scale: f64, side: Option<Color>) {
     let text = std::fs::read_to_string(path).expect("labelled file");
     let samples: Vec<Sample> = text
         .lines()
         .filter_map(|l| {
-            let (_, row) = l.split_once('|')?;
+            let (stones, row) = l.split_once('|')?;
+            let black_to_move = stones.split_whitespace().count() % 2 == 0;
+            if side.is_some_and(|c| (c == Color::Black) != black_to_move) {
+                return None;
+            }
             let v: Vec<f64> = row.split(',').filter_map(|t| t.parse().ok()).collect();
             (v.len() >= WIDTH + 3).then(|| Sample {
                 x: v[..WIDTH].to_vec(),
@@ -149,7 +208,25 @@ fn fit_file(path: &str, teacher_scale: f64) {
         })
         .collect();
     let total = samples.len();
-    let (train, test) = split(samples);
+    let (mut train, mut test) = split(samples);
+    if side.is_some() {
+        // One colour's positions may favour it as a whole (renju's black): a constant, fitted
+        // first and then held fixed, keeps that out of the weights.
+        let ones = |set: &[Sample]| -> Vec<Sample> {
+            set.iter()
+                .map(|s| Sample {
+                    x: vec![1.0],
+                    target: s.target,
+                    offset: 0.0,
+                })
+                .collect()
+        };
+        let bias = fit(&ones(&train), 1)[0];
+        println!("constant for the side to move: {:.0}", bias / SCALE);
+        for s in train.iter_mut().chain(test.iter_mut()) {
+            s.offset = bias;
+        }
+    }
     println!("{total} positions ({} held out)", test.len());
     let to_move = |w: &[i32]| w.iter().map(|&w| w as f64 * SCALE).collect::<Vec<_>>();
     let waiting = |w: &[i32]| w.iter().map(|&w| -w as f64 * SCALE).collect::<Vec<_>>();
@@ -171,7 +248,7 @@ fn fit_file(path: &str, teacher_scale: f64) {
             .map(|s| Sample {
                 x: s.x[2 * PATTERNS..].to_vec(),
                 target: s.target,
-                offset: current.iter().zip(&s.x).map(|(a, b)| a * b).sum(),
+                offset: s.offset + current.iter().zip(&s.x).map(|(a, b)| a * b).sum::<f64>(),
             })
             .collect()
     };
@@ -191,18 +268,32 @@ fn main() {
     let num = |name: &str, default: u64| num_arg(&args, name, default);
     let workers = num("--workers", 1) as usize;
     let out = arg(&args, "--out").unwrap_or_else(|| "teacher.txt".into());
+    let rule = rule_arg(&args);
     if let Some(path) = arg(&args, "--fit") {
         let scale = arg(&args, "--teacher-scale")
             .and_then(|s| s.parse().ok())
             .unwrap_or(250.0);
-        fit_file(&path, scale);
+        let to_move = arg(&args, "--to-move").map(|c| match c.as_str() {
+            "black" => Color::Black,
+            "white" => Color::White,
+            _ => panic!("--to-move black|white"),
+        });
+        fit_file(&path, scale, to_move);
     } else if let Some(path) = arg(&args, "--order") {
         order_data(&path, &out);
     } else if let Some(path) = arg(&args, "--label") {
         let cmd = arg(&args, "--teacher").expect("--teacher CMD");
-        label(&path, &cmd, num("--turn-ms", 100), workers, &out);
+        label(&path, &cmd, (num("--turn-ms", 100), rule), workers, &out);
+    } else if let Some(path) = arg(&args, "--leaves") {
+        leaves(&path, rule, num("--count", 18_000) as usize, &out);
     } else {
+        let all = match arg(&args, "--openings") {
+            Some(path) => openings_file(&path, rule),
+            None => openings(),
+        };
         generate(
+            rule,
+            &all,
             num("--games", 300) as usize,
             num("--nodes", 20000),
             workers,

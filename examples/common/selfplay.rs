@@ -28,6 +28,24 @@ pub fn num_arg(args: &[String], name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// The rule named by `--rule` (freestyle when absent).
+pub fn rule_arg(args: &[String]) -> Rule {
+    arg(args, "--rule")
+        .map(|r| Rule::from_name(&r).expect("--rule freestyle|standard|renju"))
+        .unwrap_or(Rule::Freestyle)
+}
+
+/// The openings of one file (`--openings`), as the match runner reads them under `rule`.
+pub fn openings_file(path: &str, rule: Rule) -> Vec<Vec<Point>> {
+    let text = std::fs::read_to_string(path).expect("openings file");
+    let spec = GameSpec::Gomoku {
+        width: 15,
+        height: 15,
+        rule,
+    };
+    openings::parse(&text, spec).expect("openings")
+}
+
 /// Every opening of the files in `tests/data/gomoku/`, as the match runner reads them.
 pub fn openings() -> Vec<Vec<Point>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gomoku");
@@ -52,9 +70,20 @@ pub fn play_game(
     opening: &[Point],
     nodes: u64,
     seed: u64,
+    on_move: impl FnMut(&Gomoku, Color, &Thought),
+) -> Option<Color> {
+    play_game_under(Rule::Freestyle, opening, nodes, seed, on_move)
+}
+
+/// [`play_game`] under `rule`.
+pub fn play_game_under(
+    rule: Rule,
+    opening: &[Point],
+    nodes: u64,
+    seed: u64,
     mut on_move: impl FnMut(&Gomoku, Color, &Thought),
 ) -> Option<Color> {
-    let mut g = Gomoku::new(15, 15, Rule::Freestyle);
+    let mut g = Gomoku::new(15, 15, rule);
     let mut colour = Color::Black;
     for &p in opening {
         if g.play(colour, p).is_err() {
@@ -104,9 +133,19 @@ pub fn play_games(
     out: &str,
     record: impl Fn(&[Point], u64) -> String + Sync,
 ) {
-    let all = openings();
+    play_games_from(&openings(), games, workers, out, record)
+}
+
+/// [`play_games`] from the openings `all`.
+pub fn play_games_from(
+    all: &[Vec<Point>],
+    games: usize,
+    workers: usize,
+    out: &str,
+    record: impl Fn(&[Point], u64) -> String + Sync,
+) {
     if all.is_empty() {
-        eprintln!("no openings in tests/data/gomoku");
+        eprintln!("no openings");
         return;
     }
     let next = AtomicUsize::new(0);

@@ -21,6 +21,11 @@ pub struct Teacher {
 
 impl Teacher {
     pub fn start(cmd: &str, turn_ms: u64) -> Teacher {
+        Self::start_under(cmd, turn_ms, 0)
+    }
+
+    /// A teacher playing the Gomocup `INFO rule` number `rule` (0 freestyle, 1 standard, 4 renju).
+    pub fn start_under(cmd: &str, turn_ms: u64, rule: u64) -> Teacher {
         let mut child = Command::new("sh")
             .args(["-c", cmd])
             .stdin(Stdio::piped())
@@ -36,7 +41,7 @@ impl Teacher {
             output,
         };
         t.send(&format!(
-            "START 15\nINFO timeout_turn {turn_ms}\nINFO timeout_match 1000000000\nINFO rule 0\n"
+            "START 15\nINFO timeout_turn {turn_ms}\nINFO timeout_match 1000000000\nINFO rule {rule}\n"
         ));
         t.read_until(|l| l.starts_with("OK"));
         t
