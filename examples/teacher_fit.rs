@@ -100,6 +100,10 @@ fn label(input: &str, cmd: &str, (turn_ms, rule): (u64, Rule), workers: usize, o
                         let row = format!("{line},{e},{answer}\n");
                         let _ = file.lock().expect("lock").write_all(row.as_bytes());
                     }
+                    if teacher.stalled {
+                        eprintln!("position {k}: the teacher stalled; starting a new one");
+                        teacher = Teacher::start_under(cmd, turn_ms, rule.gomocup_number());
+                    }
                     if k % 500 == 0 {
                         eprintln!("position {k} of {}", lines.len());
                     }

@@ -6,17 +6,27 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// A teacher's score past this (in its units) is a forced result, fitted as a certain win or
 /// loss.
 pub const TEACHER_DECIDED: f64 = 10_000.0;
 
+/// How long an answer may take past the turn before the teacher counts as stalled.
+const STALL_GRACE: Duration = Duration::from_secs(5);
+
 /// A teacher brain over the Gomocup protocol.
 pub struct Teacher {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// The brain's output lines, read on a thread of their own so a wait can time out.
+    output: Receiver<String>,
+    turn: Duration,
+    /// The brain did not answer in time (Rapfi under renju now and then never answers a
+    /// `BOARD`): the caller starts a new one.
+    pub stalled: bool,
 }
 
 impl Teacher {
@@ -34,11 +44,22 @@ impl Teacher {
             .spawn()
             .expect("teacher command");
         let input = child.stdin.take().expect("teacher stdin");
-        let output = BufReader::new(child.stdout.take().expect("teacher stdout"));
+        let reader = BufReader::new(child.stdout.take().expect("teacher stdout"));
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            for line in reader.lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
         let mut t = Teacher {
             child,
             input,
             output,
+            turn: Duration::from_millis(turn_ms),
+            stalled: false,
         };
         t.send(&format!(
             "START 15\nINFO timeout_turn {turn_ms}\nINFO timeout_match 1000000000\nINFO rule {rule}\n"
@@ -56,14 +77,20 @@ impl Teacher {
 
     /// Reads lines until `done` holds for one; returns the last `Eval` score seen before it
     /// (if any) and that line.
+    /// A stalled brain gives `(None, "")` and sets [`Self::stalled`].
     fn read_until(&mut self, done: impl Fn(&str) -> bool) -> (Option<f64>, String) {
         let mut eval = None;
-        let mut line = String::new();
+        let deadline = Instant::now() + self.turn + STALL_GRACE;
         loop {
-            line.clear();
-            if self.output.read_line(&mut line).expect("teacher output") == 0 {
-                panic!("teacher exited");
-            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.output.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.stalled = true;
+                    return (None, String::new());
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!("teacher exited"),
+            };
             let l = line.trim();
             if done(l) {
                 return (eval, l.to_string());
@@ -101,7 +128,11 @@ impl Teacher {
 
 impl Drop for Teacher {
     fn drop(&mut self) {
-        let _ = self.input.write_all(b"END\n");
+        if self.stalled {
+            let _ = self.child.kill();
+        } else {
+            let _ = self.input.write_all(b"END\n");
+        }
         let _ = self.child.wait();
     }
 }
