@@ -162,8 +162,9 @@ fn run(path: &Path) -> Result<(), String> {
     if !out.status.success() {
         // stderr says why (a panic, or the runner, e.g. wine, failing to start the exe).
         return Err(format!(
-            "exit status {}\n--- stderr ---\n{}",
+            "{}\n--- stdout ---\n{}--- stderr ---\n{}",
             out.status,
+            String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         ));
     }
