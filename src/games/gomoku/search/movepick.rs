@@ -103,18 +103,21 @@ impl Searcher<'_, '_> {
         self.cands = cands;
         let restricted = self.restricted(c);
         if !forced {
-            if leaf && !restricted {
+            if leaf {
                 // A quiet point changes no fact a leaf needs: one entry stands for all of them.
+                // Also for renju black, whose quiet points would all have to be forbidden to
+                // matter; listing and testing them at every leaf cost more than that is worth.
                 if self.b.has_quiet_candidate() {
                     out.push(Cand::ANY_QUIET);
                 }
-            } else if gen == Gen::All || restricted {
+            } else if gen == Gen::All {
                 self.add_quiet(c, out, &recent);
             }
         }
         if restricted {
             let b = &self.b;
-            out.retain(|m| !b.forbidden(c, m.i(), &b.threat(c, m.i())));
+            let any_quiet = Cand::ANY_QUIET.i();
+            out.retain(|m| m.i() == any_quiet || !b.forbidden(c, m.i(), &b.threat(c, m.i())));
         }
         if forced {
             Status::Forced
@@ -123,8 +126,8 @@ impl Searcher<'_, '_> {
         }
     }
 
-    /// Whether `c` has forbidden points (renju black): its move list is always built whole,
-    /// as every point's threats are needed to find them.
+    /// Whether `c` has forbidden points (renju black), which its move lists leave out: the
+    /// threat moves at the end of [`Self::generate`], the quiet ones in [`Self::add_quiet`].
     pub(super) fn restricted(&self, c: usize) -> bool {
         c == 0 && self.b.rule == Rule::Renju
     }
@@ -134,10 +137,14 @@ impl Searcher<'_, '_> {
     /// leaves end in a static cut before they would look at them.
     pub(super) fn add_quiet(&mut self, c: usize, out: &mut Vec<Cand>, recent: &RecentStones) {
         let o = 1 - c;
+        let restricted = self.restricted(c);
         let mut cands = std::mem::take(&mut self.cands);
         self.b.quiet_candidates(&mut cands);
         for &i in &cands {
             let tm = self.b.threat(c, i);
+            if restricted && self.b.forbidden(c, i, &tm) {
+                continue;
+            }
             let to = self.b.threat(o, i);
             let divisor = locality_divisor(&self.b, i, recent);
             out.push(candidate::<true>(i, &tm, &to, divisor, tm.f3 > 0));

@@ -201,9 +201,9 @@ impl Searcher<'_, '_> {
             Status::Loss(n) => return -(MATE - ply as i32 - n),
             _ => {}
         }
-        // An interior node that faces no threat lists its quiet moves after the static cuts.
-        let quiet_later =
-            gen == Gen::Threats && matches!(status, Status::Normal) && !self.restricted(c);
+        // An interior node that faces no threat lists its quiet moves after the static cuts
+        // (renju black's too: `add_quiet` leaves out its forbidden points).
+        let quiet_later = gen == Gen::Threats && matches!(status, Status::Normal);
         if moves.is_empty() && !(quiet_later && self.b.has_quiet_candidate()) {
             return 0;
         }
@@ -228,6 +228,9 @@ impl Searcher<'_, '_> {
         if quiet_later {
             let recent = recent_stones(&self.b);
             self.add_quiet(c, moves, &recent);
+            if moves.is_empty() {
+                return 0; // renju black with every point forbidden: no move, a draw
+            }
         }
         let prune_after = prune_after(pv_node && ply < tree::PV_LMP_MIN_PLY, forced, depth);
         self.add_dynamic_order(moves, tt_move, c, ply);
