@@ -24,8 +24,9 @@
 //! `--leaves FILE --count N` turns a file of positions (stones `x:y` in the order played, one
 //! position a line, as a build that records its search's leaves writes them) into N distinct
 //! positions with their features, ready for `--label`. `--fit ... --to-move black|white` fits
-//! only the positions with that colour to move, after a constant for the side to move: renju
-//! gives each colour weights of its own (`params::eval::renju`).
+//! only the positions with that colour to move, after a constant for the side to move, for a
+//! rule like renju that treats the colours differently (docs/strength.md: such a fit lost in
+//! play, so the engine keeps one table for both colours).
 
 #[path = "common/adam.rs"]
 mod adam;
@@ -81,7 +82,7 @@ fn generate(rule: Rule, all: &[Vec<Point>], games: usize, nodes: u64, workers: u
 
 /// Appends the teacher's score and move (`x,y`) to every position of `input` (positions it
 /// gave no score are left out).
-fn label(input: &str, cmd: &str, (turn_ms, rule): (u64, Rule), workers: usize, out: &str) {
+fn label(input: &str, cmd: &str, turn_ms: u64, rule: Rule, workers: usize, out: &str) {
     let text = std::fs::read_to_string(input).expect("positions file");
     let lines: Vec<&str> = text.lines().collect();
     let next = AtomicUsize::new(0);
@@ -138,14 +139,10 @@ fn leaves(input: &str, rule: Rule, count: usize, out: &str) {
         let Some(stones) = parse_stones(line) else {
             continue;
         };
-        let mut g = Gomoku::new(15, 15, rule);
-        let mut colour = Color::Black;
-        let played = stones.iter().all(|&(x, y)| {
-            let ok = g.play(colour, Point::new(x as usize, y as usize)).is_ok();
-            colour = colour.opponent();
-            ok
-        });
-        if let (true, Some(f)) = (played, features(&g, colour)) {
+        let Some((g, colour)) = replay(&stones, rule) else {
+            continue;
+        };
+        if let Some(f) = features(&g, colour) {
             let f: Vec<String> = f.iter().map(|n| n.to_string()).collect();
             lines.push_str(&format!("{line}|{},0,0\n", f.join(",")));
             written += 1;
@@ -153,6 +150,18 @@ fn leaves(input: &str, rule: Rule, count: usize, out: &str) {
     }
     eprintln!("{} distinct leaves, {written} written", distinct.len());
     std::fs::write(out, lines).expect("output file");
+}
+
+/// The game after `stones` played alternately from black under `rule`, and the colour to move;
+/// `None` when a stone is refused.
+fn replay(stones: &[(u8, u8)], rule: Rule) -> Option<(Gomoku, Color)> {
+    let mut g = Gomoku::new(15, 15, rule);
+    let mut colour = Color::Black;
+    for &(x, y) in stones {
+        g.play(colour, Point::new(x as usize, y as usize)).ok()?;
+        colour = colour.opponent();
+    }
+    Some((g, colour))
 }
 
 /// The moves of a position line (`x:y x:y ...|...`).
@@ -177,14 +186,7 @@ fn order_data(input: &str, out: &str) {
         ) else {
             continue;
         };
-        let mut g = Gomoku::new(15, 15, Rule::Freestyle);
-        let mut colour = Color::Black;
-        let played = moves.iter().all(|&(mx, my)| {
-            let ok = g.play(colour, Point::new(mx as usize, my as usize)).is_ok();
-            colour = colour.opponent();
-            ok
-        });
-        if played {
+        if let Some((g, colour)) = replay(&moves, Rule::Freestyle) {
             order_line(&g, colour, Point::new(x, y), &mut lines);
         }
     }
@@ -287,7 +289,7 @@ fn main() {
         order_data(&path, &out);
     } else if let Some(path) = arg(&args, "--label") {
         let cmd = arg(&args, "--teacher").expect("--teacher CMD");
-        label(&path, &cmd, (num("--turn-ms", 100), rule), workers, &out);
+        label(&path, &cmd, num("--turn-ms", 100), rule, workers, &out);
     } else if let Some(path) = arg(&args, "--leaves") {
         leaves(&path, rule, num("--count", 18_000) as usize, &out);
     } else {

@@ -76,8 +76,8 @@ impl Teacher {
     }
 
     /// Reads lines until `done` holds for one; returns the last `Eval` score seen before it
-    /// (if any) and that line.
-    /// A stalled brain gives `(None, "")` and sets [`Self::stalled`].
+    /// (if any) and that line. A brain silent past its turn and [`STALL_GRACE`] gives
+    /// `(None, "")` and sets [`Self::stalled`].
     fn read_until(&mut self, done: impl Fn(&str) -> bool) -> (Option<f64>, String) {
         let mut eval = None;
         let deadline = Instant::now() + self.turn + STALL_GRACE;

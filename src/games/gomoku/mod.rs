@@ -164,7 +164,7 @@ impl Gomoku {
     /// Renju only: black is to move and every empty point is forbidden to it. Gomocup has no
     /// pass, so the game ends there, drawn, as a full board does; before this rule a referee
     /// asked black for a move it could not make, and gridmind's black answered `ERROR game is
-    /// over` (four times in 212 renju self-play games near a full board). The scan stops at the
+    /// over` (7 times in 212 renju self-play games near a full board). The scan stops at the
     /// first empty point black may play, almost always one of the first few.
     fn black_cannot_move(&self) -> bool {
         self.rule == Rule::Renju

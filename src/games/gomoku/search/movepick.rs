@@ -101,7 +101,11 @@ impl Searcher<'_, '_> {
         }
         let forced = op_flex;
         self.cands = cands;
-        let restricted = self.restricted(c);
+        if self.restricted(c) {
+            // The threat moves so far; `add_quiet` leaves out forbidden quiet points itself.
+            let b = &self.b;
+            out.retain(|m| !b.forbidden(c, m.i(), &b.threat(c, m.i())));
+        }
         if !forced {
             if leaf {
                 // A quiet point changes no fact a leaf needs: one entry stands for all of them.
@@ -113,11 +117,6 @@ impl Searcher<'_, '_> {
             } else if gen == Gen::All {
                 self.add_quiet(c, out, &recent);
             }
-        }
-        if restricted {
-            let b = &self.b;
-            let any_quiet = Cand::ANY_QUIET.i();
-            out.retain(|m| m.i() == any_quiet || !b.forbidden(c, m.i(), &b.threat(c, m.i())));
         }
         if forced {
             Status::Forced
