@@ -9,9 +9,11 @@
 //! lines let transcripts send CRLF and binary garbage, and `\[N*c]` sends the character `c` N
 //! times (for over-long lines).
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 struct Transcript {
     args: Vec<String>,
@@ -157,7 +159,7 @@ fn run(path: &Path) -> Result<(), String> {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let out = wait_with_deadline(child)?;
     let _ = writer.join();
     if !out.status.success() {
         // stderr says why (a panic, or the runner, e.g. wine, failing to start the exe).
@@ -192,6 +194,57 @@ fn run(path: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// How long one transcript may run; the slowest takes a few seconds, under wine too.
+const TRANSCRIPT_DEADLINE: Duration = Duration::from_secs(120);
+/// How long the output pipes may stay open after the engine exits.
+const PIPE_GRACE: Duration = Duration::from_secs(10);
+
+/// Waits for the engine and its output, failing instead of hanging CI: a hung engine is killed
+/// at the deadline, and output that never ends after the engine exited means a process it
+/// started (e.g. a wine service) holds the pipe.
+fn wait_with_deadline(mut child: Child) -> Result<Output, String> {
+    let (tx, rx) = mpsc::channel();
+    let pipes: [Option<Box<dyn Read + Send>>; 2] = [
+        child.stdout.take().map(|p| Box::new(p) as _),
+        child.stderr.take().map(|p| Box::new(p) as _),
+    ];
+    for (k, pipe) in pipes.into_iter().enumerate() {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            let _ = tx.send((k, buf));
+        });
+    }
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if start.elapsed() > TRANSCRIPT_DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("no exit within {TRANSCRIPT_DEADLINE:?}: killed"));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut out = [Vec::new(), Vec::new()];
+    for _ in 0..2 {
+        let (k, buf) = rx.recv_timeout(PIPE_GRACE).map_err(|_| {
+            format!("{status}, but its output stayed open {PIPE_GRACE:?} after the exit (a process it started holds the pipe)")
+        })?;
+        out[k] = buf;
+    }
+    let [stdout, stderr] = out;
+    Ok(Output {
+        status,
+        stdout,
+        stderr,
+    })
 }
 
 fn transcripts(dir: &Path, into: &mut Vec<PathBuf>) {
