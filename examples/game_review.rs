@@ -15,6 +15,8 @@
 //!    (gridmind itself, at any time per move) for its move in each written position and counts
 //!    how often it picks the teacher's move and how often the move that was played.
 //!
+//! `--rule renju` (or `standard`) starts the brains under that rule, for games played under it.
+//!
 //! The teacher's scores are noisy at short times (a "loss" of 100 can be its own horizon), so
 //! the totals matter more than any single move.
 
@@ -22,7 +24,8 @@
 mod selfplay;
 #[path = "common/teacher.rs"]
 mod teacher;
-use selfplay::{arg, num_arg};
+use gridmind::games::Rule;
+use selfplay::{arg, num_arg, rule_arg};
 use teacher::{parse_stones, Teacher, TEACHER_DECIDED};
 
 use std::collections::HashMap;
@@ -84,10 +87,11 @@ fn parse_games(sgf: &str) -> Vec<Game> {
         .collect()
 }
 
-/// Runs `job` on every item with `workers` brains started by `cmd`, each item once.
+/// Runs `job` on every item with `workers` brains started by `cmd` under `rule`, each item once;
+/// a brain that stalls (Rapfi under renju, now and then) is replaced.
 fn with_brains<T: Sync, R: Send>(
     items: &[T],
-    cmd: &str,
+    (cmd, rule): (&str, Rule),
     turn_ms: u64,
     workers: usize,
     job: impl Fn(&mut Teacher, &T) -> R + Sync,
@@ -97,11 +101,15 @@ fn with_brains<T: Sync, R: Send>(
     std::thread::scope(|s| {
         for _ in 0..workers.max(1) {
             s.spawn(|| {
-                let mut brain = Teacher::start(cmd, turn_ms);
+                let start = || Teacher::start_under(cmd, turn_ms, rule.gomocup_number());
+                let mut brain = start();
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(k) else { return };
                     let r = job(&mut brain, item);
+                    if brain.stalled {
+                        brain = start();
+                    }
                     out.lock().expect("lock").insert(k, r);
                 }
             });
@@ -132,7 +140,7 @@ fn review(args: &[String], num: impl Fn(&str, u64) -> u64) {
         .collect();
     let scores = with_brains(
         &positions,
-        &cmd,
+        (&cmd, rule_arg(args)),
         num("--turn-ms", 300),
         num("--workers", 1) as usize,
         |t, &(g, k)| t.ask(&games[g].moves[..k]),
@@ -234,7 +242,7 @@ fn agree(args: &[String], path: &str, num: impl Fn(&str, u64) -> u64) {
         .collect();
     let answers = with_brains(
         &rows,
-        &cmd,
+        (&cmd, rule_arg(args)),
         num("--turn-ms", 1000),
         num("--workers", 1) as usize,
         |t, row| t.ask(&row.0).1,
