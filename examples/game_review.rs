@@ -91,7 +91,8 @@ fn parse_games(sgf: &str) -> Vec<Game> {
 /// a brain that stalls (Rapfi under renju, now and then) is replaced.
 fn with_brains<T: Sync, R: Send>(
     items: &[T],
-    (cmd, rule): (&str, Rule),
+    cmd: &str,
+    rule: Rule,
     turn_ms: u64,
     workers: usize,
     job: impl Fn(&mut Teacher, &T) -> R + Sync,
@@ -101,15 +102,12 @@ fn with_brains<T: Sync, R: Send>(
     std::thread::scope(|s| {
         for _ in 0..workers.max(1) {
             s.spawn(|| {
-                let start = || Teacher::start_under(cmd, turn_ms, rule.gomocup_number());
-                let mut brain = start();
+                let mut brain = Teacher::start_under(cmd, turn_ms, rule.gomocup_number());
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(k) else { return };
                     let r = job(&mut brain, item);
-                    if brain.stalled {
-                        brain = start();
-                    }
+                    brain.restart_if_stalled();
                     out.lock().expect("lock").insert(k, r);
                 }
             });
@@ -140,7 +138,8 @@ fn review(args: &[String], num: impl Fn(&str, u64) -> u64) {
         .collect();
     let scores = with_brains(
         &positions,
-        (&cmd, rule_arg(args)),
+        &cmd,
+        rule_arg(args),
         num("--turn-ms", 300),
         num("--workers", 1) as usize,
         |t, &(g, k)| t.ask(&games[g].moves[..k]),
@@ -242,7 +241,8 @@ fn agree(args: &[String], path: &str, num: impl Fn(&str, u64) -> u64) {
         .collect();
     let answers = with_brains(
         &rows,
-        (&cmd, rule_arg(args)),
+        &cmd,
+        rule_arg(args),
         num("--turn-ms", 1000),
         num("--workers", 1) as usize,
         |t, row| t.ask(&row.0).1,

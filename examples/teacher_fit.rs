@@ -101,9 +101,8 @@ fn label(input: &str, cmd: &str, turn_ms: u64, rule: Rule, workers: usize, out: 
                         let row = format!("{line},{e},{answer}\n");
                         let _ = file.lock().expect("lock").write_all(row.as_bytes());
                     }
-                    if teacher.stalled {
-                        eprintln!("position {k}: the teacher stalled; starting a new one");
-                        teacher = Teacher::start_under(cmd, turn_ms, rule.gomocup_number());
+                    if teacher.restart_if_stalled() {
+                        eprintln!("position {k}: the teacher stalled; started a new one");
                     }
                     if k % 500 == 0 {
                         eprintln!("position {k} of {}", lines.len());

@@ -23,9 +23,12 @@ pub struct Teacher {
     input: ChildStdin,
     /// The brain's output lines, read on a thread of their own so a wait can time out.
     output: Receiver<String>,
-    turn: Duration,
+    /// How it was started, so a stalled brain can be started again the same way.
+    cmd: String,
+    turn_ms: u64,
+    rule: u64,
     /// The brain did not answer in time (Rapfi under renju now and then never answers a
-    /// `BOARD`): the caller starts a new one.
+    /// `BOARD`): [`Self::restart_if_stalled`] replaces it.
     pub stalled: bool,
 }
 
@@ -58,7 +61,9 @@ impl Teacher {
             child,
             input,
             output,
-            turn: Duration::from_millis(turn_ms),
+            cmd: cmd.to_string(),
+            turn_ms,
+            rule,
             stalled: false,
         };
         t.send(&format!(
@@ -66,6 +71,15 @@ impl Teacher {
         ));
         t.read_until(|l| l.starts_with("OK"));
         t
+    }
+
+    /// Replaces a stalled brain with a fresh one started the same way; says whether it did.
+    pub fn restart_if_stalled(&mut self) -> bool {
+        let stalled = self.stalled;
+        if stalled {
+            *self = Self::start_under(&self.cmd, self.turn_ms, self.rule);
+        }
+        stalled
     }
 
     fn send(&mut self, text: &str) {
@@ -80,7 +94,7 @@ impl Teacher {
     /// `(None, "")` and sets [`Self::stalled`].
     fn read_until(&mut self, done: impl Fn(&str) -> bool) -> (Option<f64>, String) {
         let mut eval = None;
-        let deadline = Instant::now() + self.turn + STALL_GRACE;
+        let deadline = Instant::now() + Duration::from_millis(self.turn_ms) + STALL_GRACE;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.output.recv_timeout(left) {
