@@ -74,7 +74,7 @@ impl Searcher<'_, '_> {
             if tm.flex4() && my_flex == usize::MAX && !self.b.forbidden(c, i, &tm) {
                 my_flex = i;
             }
-            if to.flex4() {
+            if to.flex4() && !self.b.forbidden(o, i, &to) {
                 op_flex = true;
             }
             if leaf {
@@ -273,6 +273,56 @@ fn history_bonus(depth: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::gomoku::board::Board;
+    use crate::games::gomoku::search::Shared;
+    use crate::games::gomoku::tt::Tt;
+    use crate::search::SearchControl;
+
+    /// Renju: black's open three on row 7 has both its straight-four points, (4,7) and (8,7),
+    /// forbidden (each would also make a four up its column: a double four). It threatens
+    /// nothing, so white to move is not forced to answer it. Treating it as a threat limited
+    /// white to blocks and counter-fours, and a node whose blocks all lost claimed a proven
+    /// loss that a quiet move refuted (a renju game of issue #72 where both engines disagreed).
+    #[test]
+    fn a_renju_three_whose_four_points_are_forbidden_forces_nothing() {
+        let mut b = Board::new(15, 15, Rule::Renju);
+        let black = [
+            (5, 7),
+            (6, 7),
+            (7, 7),
+            (8, 4),
+            (8, 5),
+            (8, 6),
+            (4, 4),
+            (4, 5),
+            (4, 6),
+        ];
+        let white = [(8, 3), (4, 3), (14, 14), (0, 14)];
+        for (x, y) in black {
+            b.make(b.index(x, y), 0);
+        }
+        for (x, y) in white {
+            b.make(b.index(x, y), 1);
+        }
+        for end in [(4, 7), (8, 7)] {
+            let i = b.index(end.0, end.1);
+            let t = b.threat(0, i);
+            assert!(t.flex4(), "{end:?} makes black's straight four");
+            assert!(b.forbidden(0, i, &t), "{end:?} is a double four");
+        }
+        let tt = Tt::new(1);
+        let control = SearchControl::unlimited();
+        let shared = Shared::new(&tt, &control);
+        let mut s = Searcher::new(b, &shared, None, true);
+        let mut moves = Vec::new();
+        let status = s.generate(1, &mut moves, Gen::All);
+        assert!(matches!(status, Status::Normal), "white is not forced");
+        let quiet = |i: usize| !s.b.threat(0, i).four() && !s.b.threat(1, i).four();
+        assert!(
+            moves.iter().any(|m| quiet(m.i())),
+            "white's quiet moves are listed"
+        );
+    }
 
     /// History gravity keeps every score within the cap however many cuts pile up, and a few
     /// recent failures outweigh many old successes (plain sums needed as many failures).

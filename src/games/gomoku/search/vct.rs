@@ -72,7 +72,10 @@ impl Searcher<'_, '_> {
             return None;
         }
         // Facing the opponent's open three, only fours and blocking threes keep the initiative.
-        let op_flex = cands.iter().any(|&i| self.b.threat(o, i).flex4());
+        let op_flex = cands.iter().any(|&i| {
+            let t = self.b.threat(o, i);
+            t.flex4() && !self.b.forbidden(o, i, &t)
+        });
         for m in self.attacks(c, &cands, op_flex) {
             self.b.make(m, c);
             let won = self.vct_defend(c, depth - 1);
@@ -196,7 +199,8 @@ impl Searcher<'_, '_> {
             if t.flex4() && !self.b.forbidden(c, i, &t) {
                 my_flex = true;
             }
-            op_flex |= self.b.threat(o, i).flex4();
+            let to = self.b.threat(o, i);
+            op_flex |= to.flex4() && !self.b.forbidden(o, i, &to);
         }
         if op_fives > 1 {
             return false;
