@@ -292,6 +292,33 @@ fn renju_black_never_plays_an_overline() {
 }
 
 #[test]
+fn a_four_whose_other_end_makes_six_is_no_open_four_where_six_does_not_win() {
+    // Black B8 C8 . E8 F8 G8: (7,7) makes E8-H8, whose ends are (3,7), where the stone joins
+    // B8-C8 into six, and (8,7). In freestyle six wins (at once, at (3,7)); where only an
+    // exact five wins, (7,7) is a four that white blocks at (8,7), and black has no win. The
+    // stone at (1,7) stands five points from (7,7), outside the pattern key that the search
+    // board reads, and black used to announce "win 3" here and lose (a renju game of issue
+    // #72).
+    let black = [(1, 7), (2, 7), (4, 7), (5, 7), (6, 7)];
+    let white = [(0, 0), (14, 0), (0, 14), (14, 14), (12, 12)];
+    let mut free = position(Rule::Freestyle, &black, &white);
+    let t = think_nodes(&mut free, Color::Black, 20_000);
+    assert_eq!((t.point, t.score), (p(3, 7), Score::Win(1)));
+    // Renju: black's threes elsewhere are no help either, so it has no win at all.
+    let mut g = position(Rule::Renju, &black, &white);
+    let t = think_nodes(&mut g, Color::Black, 50_000);
+    assert!(!matches!(t.score, Score::Win(_)), "{:?}", t.score);
+    g.play(Color::Black, p(7, 7)).expect("legal");
+    let t = think_nodes(&mut g, Color::White, 20_000);
+    assert_eq!(t.point, p(8, 7), "white blocks the only five");
+    assert!(!matches!(t.score, Score::Loss(_)), "{:?}", t.score);
+    // Standard: black may win by threes elsewhere, but not with an open four at (7,7).
+    let mut g = position(Rule::Standard, &black, &white);
+    let t = think_nodes(&mut g, Color::Black, 50_000);
+    assert_ne!((t.point, t.score), (p(7, 7), Score::Win(3)));
+}
+
+#[test]
 fn renju_black_never_plays_a_double_three() {
     // (7,7) makes two open threes: the winning move in freestyle, forbidden to black in renju.
     let black = [(5, 7), (6, 7), (7, 5), (7, 6)];

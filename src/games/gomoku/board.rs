@@ -249,6 +249,52 @@ struct Undo {
     /// Bit `colour * 32 + line slot` is set when `make` flipped that colour's four bit at that
     /// line point (rare: most stones change no four point).
     flipped: u64,
+    /// Under an exact-five rule, the empty points five away from the stone along its lines
+    /// ([`FAR_REACH`]; `usize::MAX`: none there), whose patterns see the stone too, their
+    /// states, and the four bits flipped there (bit `colour * 8 + n`).
+    far_points: [usize; 8],
+    far_lines: [PointState; 8],
+    far_flipped: u16,
+}
+
+/// The points five away from a stone along its four lines, `(direction, steps)`: under an
+/// exact-five rule their patterns depend on the stone ([`Tables::far_pairs`]).
+const FAR_REACH: [(usize, isize); 8] = [
+    (0, -5),
+    (0, 5),
+    (1, -5),
+    (1, 5),
+    (2, -5),
+    (2, 5),
+    (3, -5),
+    (3, 5),
+];
+
+/// The cell `steps` along `delta` from `q`; a wall past the padded board (the padding is four
+/// wide, so only a point five away can fall outside it, and a row's overflow lands in the
+/// next row's padding).
+#[inline(always)]
+fn far_cell(cells: &[u8], q: usize, delta: isize, steps: isize) -> u8 {
+    q.checked_add_signed(delta * steps)
+        .and_then(|j| cells.get(j))
+        .copied()
+        .unwrap_or(WALL)
+}
+
+/// Whether the far cells can change the pair of `key` in the far row starting at `far_row`
+/// ([`Tables::far_sensitive`]).
+#[inline(always)]
+fn far_sensitive(sensitive: &[u64], far_row: usize, key: u16) -> bool {
+    let bit = far_row >> 4 | key as usize;
+    sensitive[bit >> 6] >> (bit & 63) & 1 != 0
+}
+
+/// The pattern pair of the point `q` along `delta` with neighbour key `key`, under an
+/// exact-five rule: the key's eight cells and the two at distance five.
+#[inline(always)]
+fn far_pair(far: &[u8], far_row: usize, cells: &[u8], q: usize, delta: isize, key: u16) -> u8 {
+    let ext = far_cell(cells, q, delta, -5) as usize | (far_cell(cells, q, delta, 5) as usize) << 2;
+    far[far_row | ext << 16 | key as usize]
 }
 
 /// The eight offsets along one line that a stone's key reaches, with the key shift at which
@@ -320,6 +366,13 @@ pub struct Board {
     /// `unmake` walk the 32 slots in one flat loop, and the shift is read beside the offset.
     reach: [(isize, u32); 32],
     tables: &'static Tables,
+    /// Under a rule that needs an exact five (standard, renju), the pattern pairs that see the
+    /// cells at distance five too ([`Tables::far_pairs`]) and the rule's row in them; empty
+    /// under freestyle, where the eight cells of a key decide every pattern.
+    far: &'static [u8],
+    far_row: usize,
+    /// [`Tables::far_sensitive`]: the keys whose pair the far cells can change.
+    far_sensitive: &'static [u64],
     /// One entry per stone on the stack.
     undo: Vec<Undo>,
 }
@@ -405,9 +458,17 @@ impl Board {
                 (deltas[slot / 8] * k, shift)
             }),
             tables: pattern::tables_for(LINE_LENGTH.with(|l| l.get())),
+            far: &[],
+            far_row: 0,
+            far_sensitive: &[],
             undo: Vec::new(),
         };
         b.pair_row = Tables::pair_row(b.exact(0), b.exact(1));
+        if b.exact(0) || b.exact(1) {
+            b.far = b.tables.far_pairs();
+            b.far_row = Tables::far_row(b.exact(0), b.exact(1));
+            b.far_sensitive = b.tables.far_sensitive();
+        }
         b.rebuild();
         b
     }
@@ -435,7 +496,11 @@ impl Board {
                     key |= (self.cells[q] as u16) << (2 * pattern::slot(k));
                 }
                 self.state[i].keys[d] = key;
-                let pair = self.tables.pair(self.pair_row, key);
+                let pair = if self.far.is_empty() {
+                    self.tables.pair(self.pair_row, key)
+                } else {
+                    far_pair(self.far, self.far_row, &self.cells, i, self.deltas[d], key)
+                };
                 self.state[i].pats[d] = pair;
                 for (sum, add) in self.state[i]
                     .packed
@@ -514,6 +579,18 @@ impl Board {
 
     /// Places a stone of colour `c` (0/1) on the empty point `i`.
     pub fn make(&mut self, i: usize, c: usize) {
+        if self.far.is_empty() {
+            self.make_with::<false>(i, c)
+        } else {
+            self.make_with::<true>(i, c)
+        }
+    }
+
+    /// [`Board::make`], built once for freestyle (`FAR` false: the key decides every
+    /// pattern) and once for the exact-five rules, so freestyle's loop carries none of the
+    /// far cells' work.
+    #[inline(always)]
+    fn make_with<const FAR: bool>(&mut self, i: usize, c: usize) {
         // The undo entries are kept between searches and overwritten in place.
         let height = self.stack.len();
         if self.undo.len() <= height {
@@ -521,6 +598,9 @@ impl Board {
                 lines: [PointState::default(); 32],
                 sums: [[0; 2]; 2],
                 flipped: 0,
+                far_points: [usize::MAX; 8],
+                far_lines: [PointState::default(); 8],
+                far_flipped: 0,
             });
         }
         // The sums live in a local through the loop below: stored back to the board after
@@ -566,33 +646,49 @@ impl Board {
             let st = &mut state[q];
             let key = st.keys[d] | code << shift;
             st.keys[d] = key;
-            let (old, new) = (st.pats[d], tables.pair(self.pair_row, key));
+            let new = if !FAR || !far_sensitive(self.far_sensitive, self.far_row, key) {
+                tables.pair(self.pair_row, key)
+            } else {
+                far_pair(self.far, self.far_row, &self.cells, q, self.deltas[d], key)
+            };
+            let old = st.pats[d];
             if old == new {
                 continue;
             }
-            st.pats[d] = new;
-            shift_sums(&mut sums, old, -1);
-            shift_sums(&mut sums, new, 1);
-            let (was, now) = (PAIR_PACKED[old as usize], PAIR_PACKED[new as usize]);
-            let (cwas, cnow) = (PAIR_COMBO[old as usize], PAIR_COMBO[new as usize]);
-            for cc in 0..2 {
-                let before = st.combo[cc];
-                let after = before.wrapping_add(cnow[cc]).wrapping_sub(cwas[cc]);
-                st.combo[cc] = after;
-                shift_combo(&mut sums, cc, before, -1);
-                shift_combo(&mut sums, cc, after, 1);
-            }
-            for cc in 0..2 {
-                let before = st.packed[cc];
-                let after = before.wrapping_add(now[cc]).wrapping_sub(was[cc]);
-                st.packed[cc] = after;
-                if Self::has_four(before) != Self::has_four(after) {
-                    self.fours[cc][q / 64] ^= 1u64 << (q % 64);
-                    flipped |= 1 << (cc * 32 + slot);
-                }
+            let flips = change_pair(st, d, (old, new), &mut sums, &mut self.fours, q);
+            if flips != 0 {
+                flipped |= u64::from(flips & 1) << slot | u64::from(flips >> 1) << (32 + slot);
             }
         }
         undo.flipped = flipped;
+        undo.far_flipped = 0;
+        if FAR {
+            // Under an exact five, the points five away see the stone too.
+            for (n, &(d, steps)) in FAR_REACH.iter().enumerate() {
+                let delta = self.deltas[d];
+                // Only an empty point whose key the far cells can change: any other keeps
+                // its pattern.
+                let p = i
+                    .checked_add_signed(delta * steps)
+                    .filter(|&p| {
+                        self.cells.get(p) == Some(&0)
+                            && far_sensitive(self.far_sensitive, self.far_row, state[p].keys[d])
+                    })
+                    .unwrap_or(usize::MAX);
+                undo.far_points[n] = p;
+                if p == usize::MAX {
+                    continue;
+                }
+                let st = &mut state[p];
+                undo.far_lines[n] = *st;
+                let new = far_pair(self.far, self.far_row, &self.cells, p, delta, st.keys[d]);
+                let old = st.pats[d];
+                if old != new {
+                    let flips = change_pair(st, d, (old, new), &mut sums, &mut self.fours, p);
+                    undo.far_flipped |= (flips & 1) << n | (flips >> 1) << (8 + n);
+                }
+            }
+        }
         self.sums = sums;
     }
 
@@ -619,6 +715,20 @@ impl Board {
             let (cc, slot) = (bit / 32, bit % 32);
             let q = i.wrapping_add_signed(self.reach[slot].0);
             self.fours[cc][q / 64] ^= 1u64 << (q % 64);
+        }
+        if !self.far.is_empty() {
+            for (n, &p) in undo.far_points.iter().enumerate() {
+                if p != usize::MAX {
+                    state[p] = undo.far_lines[n];
+                }
+            }
+            let mut flipped = undo.far_flipped;
+            while flipped != 0 {
+                let bit = flipped.trailing_zeros() as usize;
+                flipped &= flipped - 1;
+                let p = undo.far_points[bit % 8];
+                self.fours[bit / 8][p / 64] ^= 1u64 << (p % 64);
+            }
         }
         for cc in 0..2 {
             self.mark_four(cc, i);
@@ -852,6 +962,43 @@ fn empty_slots(keys: [u16; 4]) -> u32 {
     x as u32
 }
 
+/// Moves the empty point `q`'s state, the evaluation `sums` and the `fours` bits from the
+/// pattern pair `old` to `new` in direction `d`. Returns which colours' four bit flipped
+/// (bit 0 black, bit 1 white).
+#[inline(always)]
+fn change_pair(
+    st: &mut PointState,
+    d: usize,
+    (old, new): (u8, u8),
+    sums: &mut [[i32; 2]; 2],
+    fours: &mut [Vec<u64>; 2],
+    q: usize,
+) -> u16 {
+    st.pats[d] = new;
+    shift_sums(sums, old, -1);
+    shift_sums(sums, new, 1);
+    let (was, now) = (PAIR_PACKED[old as usize], PAIR_PACKED[new as usize]);
+    let (cwas, cnow) = (PAIR_COMBO[old as usize], PAIR_COMBO[new as usize]);
+    for cc in 0..2 {
+        let before = st.combo[cc];
+        let after = before.wrapping_add(cnow[cc]).wrapping_sub(cwas[cc]);
+        st.combo[cc] = after;
+        shift_combo(sums, cc, before, -1);
+        shift_combo(sums, cc, after, 1);
+    }
+    let mut flips = 0;
+    for cc in 0..2 {
+        let before = st.packed[cc];
+        let after = before.wrapping_add(now[cc]).wrapping_sub(was[cc]);
+        st.packed[cc] = after;
+        if (before & FOUR_MASK != 0) != (after & FOUR_MASK != 0) {
+            fours[cc][q / 64] ^= 1u64 << (q % 64);
+            flips |= 1 << cc;
+        }
+    }
+    flips
+}
+
 /// Adds (`sign` 1) or takes away (-1) both colours' evaluation weights of one pattern pair.
 #[inline(always)]
 fn shift_sums(sums: &mut [[i32; 2]; 2], pair: u8, sign: i32) {
@@ -963,8 +1110,22 @@ mod tests {
                     let q = i.wrapping_add_signed(b.deltas[d] * k as isize);
                     key |= u16::from(b.cells[q]) << (2 * pattern::slot(k));
                 }
+                // The cells five away, read by coordinates (a wall off the board).
+                let (x, y) = b.coords(i);
+                let step = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+                let far = |k: i64| {
+                    let (fx, fy) = (x as i64 + step.0 * k, y as i64 + step.1 * k);
+                    let width = (b.stride - 2 * PAD) as i64;
+                    if (0..width).contains(&fx) && (0..b.height as i64).contains(&fy) {
+                        b.cells[b.index(fx as usize, fy as usize)]
+                    } else {
+                        WALL
+                    }
+                };
                 for (c, sum) in sums.iter_mut().enumerate() {
-                    let p = b.tables.get(b.exact(c), c, key);
+                    let own = c as u8 + 1;
+                    let beyond = [far(-5) == own, far(5) == own];
+                    let p = pattern::pattern_seen_far(b.tables.k, b.exact(c), c, key, beyond);
                     assert_eq!(b.point_patterns(c, i)[d], p, "point {i}, direction {d}");
                     sum[0] += OWN_WEIGHT[p as usize];
                     sum[1] += OPPONENT_WEIGHT[p as usize];
@@ -1046,6 +1207,28 @@ mod tests {
         assert!(!b.has_quiet_candidate());
     }
 
+    /// Black C8 . E8 F8 G8 (row 7): at (7,7) black makes an open four only where six wins,
+    /// since (3,7) would join C8 into six. C8 lies five points from (7,7), outside its key;
+    /// the exact rules' tables see it, also when it is placed last (the far points' update)
+    /// and taken back.
+    #[test]
+    fn a_stone_five_away_decides_an_open_four_under_an_exact_five() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let mut b = Board::new(15, 15, rule);
+            for x in [4, 5, 6] {
+                b.make(b.index(x, 7), 0);
+            }
+            let h = b.index(7, 7);
+            assert!(b.threat(0, h).flex4(), "{rule:?} without the far stone");
+            b.make(b.index(2, 7), 0);
+            let t = b.threat(0, h);
+            assert!(t.four(), "{rule:?}");
+            assert_eq!(t.flex4(), rule == Rule::Freestyle, "{rule:?}");
+            b.unmake();
+            assert!(b.threat(0, h).flex4(), "{rule:?} after taking it back");
+        }
+    }
+
     #[test]
     fn incremental_state_matches_a_replayed_board() {
         let cases = [
@@ -1054,6 +1237,8 @@ mod tests {
             (15, Rule::Renju),
             (5, Rule::Freestyle),
             (22, Rule::Freestyle),
+            (22, Rule::Standard),
+            (22, Rule::Renju),
         ];
         for (game, (size, rule)) in cases.into_iter().enumerate() {
             let mut b = Board::new(size, size, rule);

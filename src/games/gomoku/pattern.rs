@@ -64,6 +64,10 @@ pub struct Tables {
     /// tables directly. A row is 64 KiB, half what 16-bit pairs took, so more of it stays
     /// in cache.
     pairs: Box<[u8; TABLE_SIZE]>,
+    /// The line length the tables count towards.
+    pub(crate) k: usize,
+    /// [`Tables::far_pairs`] and [`Tables::far_sensitive`], built on first use.
+    far: OnceLock<(Box<[u8]>, Box<[u64]>)>,
 }
 
 /// Entries of one [`Tables`]: two exactness flags, two colours, every 16-bit key.
@@ -86,6 +90,32 @@ impl Tables {
     /// and for white (`exact_white`), for [`Tables::pair`].
     pub fn pair_row(exact_black: bool, exact_white: bool) -> usize {
         ((exact_black as usize) << 17) | ((exact_white as usize) << 16)
+    }
+
+    /// Pattern pairs for the rules where an exact five is needed (renju's black, standard's
+    /// both colours). There the eight cells of a key are not enough: in `X X . X X X [p]`
+    /// the point `.` at offset -4 completes a six, no five, which only the cell at -5 shows,
+    /// and without it `p` looked like an open four. A row holds, for every key, the pair
+    /// with each of the 16 combinations of the cells at -5 and +5 (`ext`: the cell code at
+    /// -5 in bits 0-1, at +5 in bits 2-3), at [`Tables::far_row`] `| ext << 16 | key`.
+    /// Freestyle, where a six wins too, never needs them, and a process that plays only
+    /// freestyle never builds them (3 MiB).
+    pub fn far_pairs(&self) -> &[u8] {
+        &self.far.get_or_init(|| build_far(self)).0
+    }
+
+    /// One bit per key of each [`Tables::far_pairs`] row, at `far_row >> 4 | key`: set when
+    /// some cells at -5 and +5 change the key's pair. Most keys have no stone of an exact
+    /// colour near the window's edge, and their pair is the plain [`Tables::pair`]: the board
+    /// reads the far cells and the far table only for the keys marked here.
+    pub fn far_sensitive(&self) -> &[u64] {
+        &self.far.get_or_init(|| build_far(self)).1
+    }
+
+    /// Where the rule's row starts in [`Tables::far_pairs`] (some colour exact).
+    pub fn far_row(exact_black: bool, exact_white: bool) -> usize {
+        debug_assert!(exact_black || exact_white);
+        ((exact_black as usize) << 1 | exact_white as usize).saturating_sub(1) * FAR_ROW
     }
 
     /// Both colours' patterns for `key` in the row starting at `row` (from
@@ -120,17 +150,26 @@ pub fn tables_for(k: usize) -> &'static Tables {
     T[k - LINE_LENGTHS.start()].get_or_init(|| build(k))
 }
 
-fn run_through_center(line: &[u8; 9]) -> usize {
+/// The length of our run through the centre. `beyond` says whether our stone stands just
+/// outside the window (offsets -5 and +5): a run that reaches the window's edge goes on there,
+/// which only matters where an exact five is needed (a six is no five).
+fn run_through_center(line: &[u8; 9], beyond: [bool; 2]) -> usize {
     let mut n = 1;
     let mut i = 5;
     while i < 9 && line[i] == O {
         n += 1;
         i += 1;
     }
+    if i == 9 && beyond[1] {
+        n += 1;
+    }
     let mut i = 4;
     while i > 0 && line[i - 1] == O {
         n += 1;
         i -= 1;
+    }
+    if i == 0 && beyond[0] {
+        n += 1;
     }
     n
 }
@@ -139,17 +178,23 @@ fn is_five(n: usize, exact: bool, k: usize) -> bool {
     n == k || (n > k && !exact)
 }
 
-fn encode(line: &[u8; 9]) -> usize {
-    line.iter().fold(0, |acc, &c| acc * 3 + c as usize)
+fn encode(line: &[u8; 9], beyond: [bool; 2]) -> usize {
+    let code = line.iter().fold(0, |acc, &c| acc * 3 + c as usize);
+    code * 4 + beyond[0] as usize * 2 + beyond[1] as usize
 }
 
-/// The pattern of `line`, whose centre already holds our stone.
-fn level(line: &mut [u8; 9], exact: bool, k: usize, memo: &mut [u8]) -> u8 {
-    let code = encode(line);
+/// Memo entries of [`level`]: every window of nine cells, times the two `beyond` flags.
+const MEMO_SIZE: usize = 19683 * 4;
+
+/// The pattern of `line`, whose centre already holds our stone; `beyond` as in
+/// [`run_through_center`] (stones are only ever added inside the window: a five through the
+/// centre cannot reach offset 5).
+fn level(line: &mut [u8; 9], exact: bool, k: usize, beyond: [bool; 2], memo: &mut [u8]) -> u8 {
+    let code = encode(line, beyond);
     if memo[code] != u8::MAX {
         return memo[code];
     }
-    let run = run_through_center(line);
+    let run = run_through_center(line, beyond);
     let result = if is_five(run, exact, k) {
         FIVE
     } else if run > k {
@@ -159,7 +204,7 @@ fn level(line: &mut [u8; 9], exact: bool, k: usize, memo: &mut [u8]) -> u8 {
         for i in 0..9 {
             if line[i] == E {
                 line[i] = O;
-                if is_five(run_through_center(line), exact, k) {
+                if is_five(run_through_center(line, beyond), exact, k) {
                     fives += 1;
                 }
                 line[i] = E;
@@ -174,7 +219,7 @@ fn level(line: &mut [u8; 9], exact: bool, k: usize, memo: &mut [u8]) -> u8 {
             for i in 0..9 {
                 if line[i] == E {
                     line[i] = O;
-                    let grown = match level(line, exact, k, memo) {
+                    let grown = match level(line, exact, k, beyond, memo) {
                         F4 => F3,
                         B4 => B3,
                         F3 => F2,
@@ -194,6 +239,25 @@ fn level(line: &mut [u8; 9], exact: bool, k: usize, memo: &mut [u8]) -> u8 {
     result
 }
 
+/// The nine-cell line of `key` seen by `colour` (0 black, 1 white), our stone in the centre.
+fn line_of(key: u16, colour: usize) -> [u8; 9] {
+    let own = colour as u16 + 1;
+    let mut line = [E; 9];
+    for slot in 0..8 {
+        let v = (key >> (2 * slot)) & 3;
+        let pos = if slot < 4 { slot } else { slot + 1 };
+        line[pos] = if v == 0 {
+            E
+        } else if v == own {
+            O
+        } else {
+            X
+        };
+    }
+    line[4] = O;
+    line
+}
+
 fn build(k: usize) -> Tables {
     // Built on the heap: a 256 KiB array on a thread's stack would be a risk.
     let mut t: Box<[u8; TABLE_SIZE]> = match vec![DEAD; TABLE_SIZE].into_boxed_slice().try_into() {
@@ -201,24 +265,11 @@ fn build(k: usize) -> Tables {
         Err(_) => unreachable!("the vector has exactly TABLE_SIZE entries"),
     };
     for exact in [false, true] {
-        let mut memo = vec![u8::MAX; 19683];
+        let mut memo = vec![u8::MAX; MEMO_SIZE];
         for colour in 0..2usize {
-            let own = colour as u16 + 1;
             for key in 0..=u16::MAX {
-                let mut line = [E; 9];
-                for slot in 0..8 {
-                    let v = (key >> (2 * slot)) & 3;
-                    let pos = if slot < 4 { slot } else { slot + 1 };
-                    line[pos] = if v == 0 {
-                        E
-                    } else if v == own {
-                        O
-                    } else {
-                        X
-                    };
-                }
-                line[4] = O;
-                let p = level(&mut line, exact, k, &mut memo);
+                let mut line = line_of(key, colour);
+                let p = level(&mut line, exact, k, [false; 2], &mut memo);
                 t[((exact as usize) << 17) | (colour << 16) | key as usize] = p;
             }
         }
@@ -236,7 +287,84 @@ fn build(k: usize) -> Tables {
             }
         }
     }
-    Tables { t, pairs }
+    Tables {
+        t,
+        pairs,
+        k,
+        far: OnceLock::new(),
+    }
+}
+
+/// Entries of one row of [`Tables::far_pairs`]: every key with every pair of far cells.
+const FAR_ROW: usize = 1 << 20;
+
+/// [`Tables::far_pairs`], built: for each rule where some colour needs an exact five, the
+/// pattern pair of every key and every pair of cells at offsets -5 and +5.
+fn build_far(t: &Tables) -> (Box<[u8]>, Box<[u64]>) {
+    // The exact patterns of each colour with each pair of flags (our stone at -5, at +5).
+    let mut exact = vec![DEAD; (2 * 4) << 16];
+    let mut memo = vec![u8::MAX; MEMO_SIZE];
+    for colour in 0..2usize {
+        for flags in 0..4usize {
+            let beyond = [flags & 1 != 0, flags & 2 != 0];
+            for key in 0..=u16::MAX {
+                let mut line = line_of(key, colour);
+                exact[(colour * 4 + flags) << 16 | key as usize] =
+                    level(&mut line, true, t.k, beyond, &mut memo);
+            }
+        }
+    }
+    let mut far = vec![0u8; 3 * FAR_ROW].into_boxed_slice();
+    for (exact_black, exact_white) in [(true, false), (false, true), (true, true)] {
+        let base = Tables::far_row(exact_black, exact_white);
+        for ext in 0..16usize {
+            let (before, after) = (ext & 3, ext >> 2);
+            let colour_pattern = |colour: usize, exactly: bool, key: u16| {
+                if !exactly {
+                    return t.get(false, colour, key);
+                }
+                let own = colour + 1;
+                let flags = usize::from(before == own) | usize::from(after == own) << 1;
+                exact[(colour * 4 + flags) << 16 | key as usize]
+            };
+            for key in 0..=u16::MAX {
+                far[base | ext << 16 | key as usize] = pair_of(
+                    colour_pattern(0, exact_black, key),
+                    colour_pattern(1, exact_white, key),
+                );
+            }
+        }
+    }
+    let mut sensitive = vec![0u64; 3 << 10].into_boxed_slice();
+    for row in 0..3 {
+        for key in 0..1usize << 16 {
+            let base = row * FAR_ROW | key;
+            if (1..16).any(|ext| far[base | ext << 16] != far[base]) {
+                let bit = row << 16 | key;
+                sensitive[bit >> 6] |= 1 << (bit & 63);
+            }
+        }
+    }
+    (far, sensitive)
+}
+
+/// The pattern a stone of `colour` makes with neighbour key `key` when the cells at -5 and +5
+/// hold our stone as `beyond` says, worked out afresh from the line (no table): the reference
+/// the board's tests check [`Tables::far_pairs`] and the incremental update against.
+#[cfg(test)]
+pub fn pattern_seen_far(k: usize, exact: bool, colour: usize, key: u16, beyond: [bool; 2]) -> u8 {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static MEMOS: RefCell<HashMap<(usize, bool), Vec<u8>>> = RefCell::new(HashMap::new());
+    }
+    MEMOS.with(|m| {
+        let mut m = m.borrow_mut();
+        let memo = m
+            .entry((k, exact))
+            .or_insert_with(|| vec![u8::MAX; MEMO_SIZE]);
+        level(&mut line_of(key, colour), exact, k, beyond, memo)
+    })
 }
 
 /// Key slot of the neighbour at signed offset `k` (-4..=4, not 0).
@@ -292,6 +420,55 @@ mod tests {
         assert_eq!(p("xxxx.x...", false), FIVE);
         assert_eq!(p("xxxx.x...", true), OVERLINE);
         assert_eq!(p("...o.o...", false), DEAD);
+    }
+
+    /// `X . x x x [p] . . . .` with the `X` five away from `p`, outside the key: where a six
+    /// is no five, `p` makes only a four (the point at -4 completes a six), and a three the
+    /// stone at -5 does not touch stays open. The far pairs hold the same, per colour.
+    #[test]
+    fn a_stone_five_away_turns_a_false_open_four_into_a_four() {
+        let (key, _) = key_of(".xxx.....", 'x');
+        let t = tables();
+        assert_eq!(t.get(true, 0, key), F4, "the key alone");
+        assert_eq!(pattern_seen_far(5, true, 0, key, [true, false]), B4);
+        assert_eq!(pattern_seen_far(5, false, 0, key, [true, false]), F4);
+        assert_eq!(pattern_seen_far(5, true, 0, key, [false, true]), F4);
+        let far = t.far_pairs();
+        let black_before = 1; // cell code of a black stone at -5
+        let renju = Tables::far_row(true, false);
+        let standard = Tables::far_row(true, true);
+        let pair = |row: usize, ext: usize| far[row | ext << 16 | key as usize];
+        assert_eq!(pattern_of(pair(renju, black_before), 0), B4);
+        assert_eq!(pattern_of(pair(standard, black_before), 0), B4);
+        // A white stone there changes nothing for black.
+        assert_eq!(pattern_of(pair(renju, 2), 0), F4);
+        let (three, _) = key_of("..xx.....", 'x');
+        assert_eq!(pattern_seen_far(5, true, 0, three, [true, false]), F3);
+    }
+
+    /// Every far pair is the two colours' patterns worked out afresh with the cells at -5 and
+    /// +5 (renju: only black's five must be exact).
+    #[test]
+    fn far_pairs_hold_both_colours_exact_patterns() {
+        let t = tables();
+        let far = t.far_pairs();
+        for (exact_black, exact_white) in [(true, false), (true, true)] {
+            let row = Tables::far_row(exact_black, exact_white);
+            for ext in 0..16usize {
+                let (before, after) = (ext & 3, ext >> 2);
+                for key in (0..=u16::MAX).step_by(7) {
+                    let pair = far[row | ext << 16 | key as usize];
+                    for (c, exact) in [(0, exact_black), (1, exact_white)] {
+                        let beyond = [before == c + 1, after == c + 1];
+                        assert_eq!(
+                            pattern_of(pair, c),
+                            pattern_seen_far(5, exact, c, key, beyond),
+                            "key {key:#06x}, ext {ext}, colour {c}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
