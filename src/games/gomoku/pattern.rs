@@ -67,8 +67,11 @@ pub struct Tables {
     /// The line length the tables count towards.
     pub(crate) k: usize,
     /// [`Tables::far_pairs`] and [`Tables::far_sensitive`], built on first use.
-    far: OnceLock<(Box<[u8]>, Box<[u64]>)>,
+    far: OnceLock<FarTables>,
 }
+
+/// [`Tables::far_pairs`] and [`Tables::far_sensitive`], as [`build_far`] makes them.
+type FarTables = (Box<[u8]>, Box<[u64]>);
 
 /// Entries of one [`Tables`]: two exactness flags, two colours, every 16-bit key.
 const TABLE_SIZE: usize = 4 << 16;
@@ -300,7 +303,7 @@ const FAR_ROW: usize = 1 << 20;
 
 /// [`Tables::far_pairs`], built: for each rule where some colour needs an exact five, the
 /// pattern pair of every key and every pair of cells at offsets -5 and +5.
-fn build_far(t: &Tables) -> (Box<[u8]>, Box<[u64]>) {
+fn build_far(t: &Tables) -> FarTables {
     // The exact patterns of each colour with each pair of flags (our stone at -5, at +5).
     let mut exact = vec![DEAD; (2 * 4) << 16];
     let mut memo = vec![u8::MAX; MEMO_SIZE];
@@ -338,7 +341,7 @@ fn build_far(t: &Tables) -> (Box<[u8]>, Box<[u64]>) {
     let mut sensitive = vec![0u64; 3 << 10].into_boxed_slice();
     for row in 0..3 {
         for key in 0..1usize << 16 {
-            let base = row * FAR_ROW | key;
+            let base = (row * FAR_ROW) | key;
             if (1..16).any(|ext| far[base | ext << 16] != far[base]) {
                 let bit = row << 16 | key;
                 sensitive[bit >> 6] |= 1 << (bit & 63);
