@@ -281,12 +281,11 @@ fn far_cell(cells: &[u8], q: usize, delta: isize, steps: isize) -> u8 {
         .unwrap_or(WALL)
 }
 
-/// Whether the far cells can change the pair of `key` in the far row starting at `far_row`
-/// ([`Tables::far_sensitive`]).
+/// Whether the far cells can change the pair of `key` (`sensitive`: the rule's row of
+/// [`Tables::far_sensitive`]).
 #[inline(always)]
-fn far_sensitive(sensitive: &[u64], far_row: usize, key: u16) -> bool {
-    let bit = far_row >> 4 | key as usize;
-    sensitive[bit >> 6] >> (bit & 63) & 1 != 0
+fn far_sensitive(sensitive: &[u64], key: u16) -> bool {
+    sensitive[key as usize / 64] >> (key % 64) & 1 != 0
 }
 
 /// The pattern pair of the point `q` along `delta` with neighbour key `key`, under an
@@ -371,7 +370,8 @@ pub struct Board {
     /// under freestyle, where the eight cells of a key decide every pattern.
     far: &'static [u8],
     far_row: usize,
-    /// [`Tables::far_sensitive`]: the keys whose pair the far cells can change.
+    /// The rule's row of [`Tables::far_sensitive`]: the keys whose pair the far cells can
+    /// change.
     far_sensitive: &'static [u64],
     /// One entry per stone on the stack.
     undo: Vec<Undo>,
@@ -467,7 +467,7 @@ impl Board {
         if b.exact(0) || b.exact(1) {
             b.far = b.tables.far_pairs();
             b.far_row = Tables::far_row(b.exact(0), b.exact(1));
-            b.far_sensitive = b.tables.far_sensitive();
+            b.far_sensitive = b.tables.far_sensitive(b.far_row);
         }
         b.rebuild();
         b
@@ -646,7 +646,7 @@ impl Board {
             let st = &mut state[q];
             let key = st.keys[d] | code << shift;
             st.keys[d] = key;
-            let new = if !FAR || !far_sensitive(self.far_sensitive, self.far_row, key) {
+            let new = if !FAR || !far_sensitive(self.far_sensitive, key) {
                 tables.pair(self.pair_row, key)
             } else {
                 far_pair(self.far, self.far_row, &self.cells, q, self.deltas[d], key)
@@ -672,7 +672,7 @@ impl Board {
                     .checked_add_signed(delta * steps)
                     .filter(|&p| {
                         self.cells.get(p) == Some(&0)
-                            && far_sensitive(self.far_sensitive, self.far_row, state[p].keys[d])
+                            && far_sensitive(self.far_sensitive, state[p].keys[d])
                     })
                     .unwrap_or(usize::MAX);
                 undo.far_points[n] = p;
@@ -834,6 +834,14 @@ impl Board {
         rules::forbidden(&self.grid, x, y).is_some()
     }
 
+    /// Whether `c` playing `i` (threat `t`) makes an open four or a double four it may play:
+    /// a win next move. A renju three whose only such points are forbidden to black threatens
+    /// nothing, so every "can make an open four" test goes through here.
+    #[inline]
+    pub fn wins_by_four(&self, c: usize, i: usize, t: &Threat) -> bool {
+        t.flex4() && !self.forbidden(c, i, t)
+    }
+
     /// Static evaluation for the side `c` to move.
     pub fn eval(&self, c: usize) -> i32 {
         self.sums[c][0] - self.sums[1 - c][1]
@@ -991,7 +999,7 @@ fn change_pair(
         let before = st.packed[cc];
         let after = before.wrapping_add(now[cc]).wrapping_sub(was[cc]);
         st.packed[cc] = after;
-        if (before & FOUR_MASK != 0) != (after & FOUR_MASK != 0) {
+        if Board::has_four(before) != Board::has_four(after) {
             fours[cc][q / 64] ^= 1u64 << (q % 64);
             flips |= 1 << cc;
         }

@@ -102,23 +102,26 @@ impl Tables {
     /// with each of the 16 combinations of the cells at -5 and +5 (`ext`: the cell code at
     /// -5 in bits 0-1, at +5 in bits 2-3), at [`Tables::far_row`] `| ext << 16 | key`.
     /// Freestyle, where a six wins too, never needs them, and a process that plays only
-    /// freestyle never builds them (3 MiB).
+    /// freestyle never builds them (2 MiB).
     pub fn far_pairs(&self) -> &[u8] {
         &self.far.get_or_init(|| build_far(self)).0
     }
 
-    /// One bit per key of each [`Tables::far_pairs`] row, at `far_row >> 4 | key`: set when
-    /// some cells at -5 and +5 change the key's pair. Most keys have no stone of an exact
-    /// colour near the window's edge, and their pair is the plain [`Tables::pair`]: the board
-    /// reads the far cells and the far table only for the keys marked here.
-    pub fn far_sensitive(&self) -> &[u64] {
-        &self.far.get_or_init(|| build_far(self)).1
+    /// One bit per key (bit `key % 64` of word `key / 64`) for the rule's row starting at
+    /// `far_row` of [`Tables::far_pairs`]: set when some cells at -5 and +5 change the key's
+    /// pair. Most keys have no stone of an exact colour near the window's edge, and their pair
+    /// is the plain [`Tables::pair`]: the board reads the far cells and the far table only for
+    /// the keys marked here.
+    pub fn far_sensitive(&self, far_row: usize) -> &[u64] {
+        let words = (1 << 16) / 64;
+        &self.far.get_or_init(|| build_far(self)).1[far_row / FAR_ROW * words..][..words]
     }
 
-    /// Where the rule's row starts in [`Tables::far_pairs`] (some colour exact).
+    /// Where the rule's row starts in [`Tables::far_pairs`]: renju (only black's five exact)
+    /// or standard (both). No rule makes only white's five exact.
     pub fn far_row(exact_black: bool, exact_white: bool) -> usize {
-        debug_assert!(exact_black || exact_white);
-        ((exact_black as usize) << 1 | exact_white as usize).saturating_sub(1) * FAR_ROW
+        debug_assert!(exact_black, "no rule makes only white's five exact");
+        usize::from(exact_white) * FAR_ROW
     }
 
     /// Both colours' patterns for `key` in the row starting at `row` (from
@@ -300,6 +303,8 @@ fn build(k: usize) -> Tables {
 
 /// Entries of one row of [`Tables::far_pairs`]: every key with every pair of far cells.
 const FAR_ROW: usize = 1 << 20;
+/// Rows of [`Tables::far_pairs`]: renju's and standard's ([`Tables::far_row`]).
+const FAR_ROWS: usize = 2;
 
 /// [`Tables::far_pairs`], built: for each rule where some colour needs an exact five, the
 /// pattern pair of every key and every pair of cells at offsets -5 and +5.
@@ -317,8 +322,8 @@ fn build_far(t: &Tables) -> FarTables {
             }
         }
     }
-    let mut far = vec![0u8; 3 * FAR_ROW].into_boxed_slice();
-    for (exact_black, exact_white) in [(true, false), (false, true), (true, true)] {
+    let mut far = vec![0u8; FAR_ROWS * FAR_ROW].into_boxed_slice();
+    for (exact_black, exact_white) in [(true, false), (true, true)] {
         let base = Tables::far_row(exact_black, exact_white);
         for ext in 0..16usize {
             let (before, after) = (ext & 3, ext >> 2);
@@ -338,8 +343,8 @@ fn build_far(t: &Tables) -> FarTables {
             }
         }
     }
-    let mut sensitive = vec![0u64; 3 << 10].into_boxed_slice();
-    for row in 0..3 {
+    let mut sensitive = vec![0u64; FAR_ROWS << 10].into_boxed_slice();
+    for row in 0..FAR_ROWS {
         for key in 0..1usize << 16 {
             let base = (row * FAR_ROW) | key;
             if (1..16).any(|ext| far[base | ext << 16] != far[base]) {

@@ -71,10 +71,10 @@ impl Searcher<'_, '_> {
                 op_fives += 1;
                 op_five = i;
             }
-            if tm.flex4() && my_flex == usize::MAX && !self.b.forbidden(c, i, &tm) {
+            if my_flex == usize::MAX && self.b.wins_by_four(c, i, &tm) {
                 my_flex = i;
             }
-            if to.flex4() && !self.b.forbidden(o, i, &to) {
+            if self.b.wins_by_four(o, i, &to) {
                 op_flex = true;
             }
             if leaf {

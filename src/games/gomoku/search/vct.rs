@@ -74,7 +74,7 @@ impl Searcher<'_, '_> {
         // Facing the opponent's open three, only fours and blocking threes keep the initiative.
         let op_flex = cands.iter().any(|&i| {
             let t = self.b.threat(o, i);
-            t.flex4() && !self.b.forbidden(o, i, &t)
+            self.b.wins_by_four(o, i, &t)
         });
         for m in self.attacks(c, &cands, op_flex) {
             self.b.make(m, c);
@@ -109,7 +109,7 @@ impl Searcher<'_, '_> {
                 self.b.four_points(Some(o), &mut fours);
                 let blocks = !fours.iter().any(|&q| {
                     let to = self.b.threat(o, q);
-                    to.flex4() && !self.b.forbidden(o, q, &to)
+                    self.b.wins_by_four(o, q, &to)
                 });
                 self.b.unmake();
                 if !blocks {
@@ -196,11 +196,11 @@ impl Searcher<'_, '_> {
                 op_fives += 1;
                 op_five = i;
             }
-            if t.flex4() && !self.b.forbidden(c, i, &t) {
+            if self.b.wins_by_four(c, i, &t) {
                 my_flex = true;
             }
             let to = self.b.threat(o, i);
-            op_flex |= to.flex4() && !self.b.forbidden(o, i, &to);
+            op_flex |= self.b.wins_by_four(o, i, &to);
         }
         if op_fives > 1 {
             return false;
@@ -256,7 +256,7 @@ impl Searcher<'_, '_> {
             let t = self.b.threat(c, i);
             if t.five {
                 fives.push(i);
-            } else if t.flex4() && !self.b.forbidden(c, i, &t) {
+            } else if self.b.wins_by_four(c, i, &t) {
                 flex.push(i);
             }
         }
@@ -305,14 +305,14 @@ impl Searcher<'_, '_> {
                 let mut still = flex.iter().any(|&f| {
                     f != q && {
                         let t = self.b.threat(c, f);
-                        t.flex4() && !self.b.forbidden(c, f, &t)
+                        self.b.wins_by_four(c, f, &t)
                     }
                 });
                 if !still && renju {
                     self.b.line_points(q, &mut line);
                     still = line.iter().any(|&f| {
                         let t = self.b.threat(c, f);
-                        t.flex4() && !self.b.forbidden(c, f, &t)
+                        self.b.wins_by_four(c, f, &t)
                     });
                 }
                 self.b.unmake();
